@@ -1,0 +1,214 @@
+/**
+ * The one database schema (PGlite and PostgreSQL alike). Wallets are stored lowercased; amounts of money
+ * are kept exactly in base units (`*_wei`, numeric) beside a whole-CC number for display and sums.
+ * Change it, then run `npm run db:generate` to add a migration (committed, applied at start).
+ */
+import {
+  bigint,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+const id = () => bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: id(),
+    wallet: text("wallet").notNull(),
+    name: text("name").notNull(),
+    birthday: text("birthday").notNull(),
+    starSign: text("star_sign").notNull(),
+    photo: text("photo"),
+    bio: text("bio"),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("profiles_wallet_key").on(t.wallet), index("profiles_created_idx").on(t.createdAt, t.id)],
+);
+
+/** Uploaded images after re-encoding, addressed by a content-hash file name. */
+export const images = pgTable("images", {
+  name: text("name").primaryKey(),
+  kind: text("kind").notNull(),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+});
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    authorWallet: text("author_wallet").notNull(),
+    content: text("content").notNull(),
+    upvotes: integer("upvotes").notNull().default(0),
+    downvotes: integer("downvotes").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("posts_visible_idx").on(t.hidden, t.id)],
+);
+
+export const votes = pgTable(
+  "votes",
+  {
+    postId: bigint("post_id", { mode: "number" })
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    wallet: text("wallet").notNull(),
+    type: text("type", { enum: ["up", "down"] }).notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.wallet] })],
+);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: id(),
+    authorWallet: text("author_wallet").notNull(),
+    projectNumber: smallint("project_number").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    image: text("image").notNull(),
+    totalReceived: doublePrecision("total_received").notNull().default(0),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("projects_author_number_key").on(t.authorWallet, t.projectNumber),
+    index("projects_number_idx").on(t.projectNumber, t.archived, t.id),
+  ],
+);
+
+/** A verified on-chain tip to a project; one row per Transfer log. */
+export const tips = pgTable(
+  "tips",
+  {
+    id: id(),
+    projectId: bigint("project_id", { mode: "number" })
+      .notNull()
+      .references(() => projects.id),
+    fromWallet: text("from_wallet").notNull(),
+    toWallet: text("to_wallet").notNull(),
+    amount: doublePrecision("amount").notNull(),
+    amountWei: numeric("amount_wei", { precision: 78, scale: 0 }).notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tips_tx_log_key").on(t.txHash, t.logIndex)],
+);
+
+export const bounties = pgTable("bounties", {
+  id: id(),
+  title: text("title").notNull(),
+  description: text("description").notNull(),
+  reward: doublePrecision("reward").notNull(),
+  status: text("status", { enum: ["active", "completed", "cancelled"] })
+    .notNull()
+    .default("active"),
+  crossedOut: boolean("crossed_out").notNull().default(false),
+  completedBy: text("completed_by"),
+  completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  createdAt: createdAt(),
+});
+
+export const whitelist = pgTable(
+  "whitelist",
+  {
+    id: id(),
+    wallet: text("wallet").notNull(),
+    notes: text("notes").notNull().default(""),
+    addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("whitelist_wallet_key").on(t.wallet)],
+);
+
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});
+
+/** The explorer's index of the token's Transfer logs (written by the indexer only). */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: id(),
+    type: text("type", { enum: ["project_tip", "transfer", "forum_reward", "system", "mint", "burn"] }).notNull(),
+    fromWallet: text("from_wallet").notNull(),
+    toWallet: text("to_wallet").notNull(),
+    fromName: text("from_name"),
+    toName: text("to_name"),
+    fromPhoto: text("from_photo"),
+    toPhoto: text("to_photo"),
+    amount: doublePrecision("amount").notNull(),
+    amountWei: numeric("amount_wei", { precision: 78, scale: 0 }).notNull(),
+    timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("completed"),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("transactions_tx_log_key").on(t.txHash, t.logIndex),
+    index("transactions_block_idx").on(t.blockNumber),
+    index("transactions_from_idx").on(t.fromWallet, t.id),
+    index("transactions_to_idx").on(t.toWallet, t.id),
+    index("transactions_type_idx").on(t.type, t.id),
+    index("transactions_time_idx").on(t.timestamp, t.id),
+  ],
+);
+
+/** Hashes of the blocks the indexer has read, to notice when the chain no longer has them (reorg). */
+export const indexedBlocks = pgTable("indexed_blocks", {
+  number: bigint("number", { mode: "number" }).primaryKey(),
+  hash: text("hash").notNull(),
+});
+
+export const indexerState = pgTable("indexer_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});
+
+/** SIWE nonces: issued once, consumed once (deleted on use). */
+export const siweNonces = pgTable("siwe_nonces", {
+  nonce: text("nonce").primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** Server-side wallet sessions; the cookie holds the token, the table holds its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    wallet: text("wallet").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_wallet_idx").on(t.wallet)],
+);
+
+/** Every admin signature ever accepted, so none is accepted twice. */
+export const adminSignatures = pgTable("admin_signatures", {
+  signatureHash: text("signature_hash").primaryKey(),
+  action: text("action").notNull(),
+  usedAt: createdAt(),
+});

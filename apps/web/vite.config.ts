@@ -1,0 +1,9 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// In `npm run dev` the Vite dev server proxies the API started by `npm start` (default port 5173).
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5174, proxy: { "/api": `http://localhost:${process.env.API_PORT ?? 5173}` } },
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 700 },
+});

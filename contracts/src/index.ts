@@ -1,0 +1,1 @@
+export { classCoinAbi, classCoinBytecode } from "./generated/ClassCoin";

@@ -1,0 +1,108 @@
+import { parseEventLogs, parseUnits, zeroAddress } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestChain, type TestChain } from "../../apps/api/src/testing/chain";
+import { INITIAL_SUPPLY } from "../src/deploy";
+import { devAccount } from "../src/dev-accounts";
+import { classCoinAbi } from "../src/index";
+
+let chain: TestChain;
+const owner = devAccount(0).address;
+const alice = devAccount(1).address;
+const bob = devAccount(2).address;
+const cc = (n: number) => parseUnits(String(n), 18);
+
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+function read<F extends "name" | "symbol" | "decimals" | "totalSupply" | "owner">(functionName: F) {
+  return chain.publicClient.readContract({ address: chain.tokenAddress, abi: classCoinAbi, functionName });
+}
+
+describe("ClassCoin on a real anvil", () => {
+  it("has the metadata wallets show: ClassCoin, CC, 18 decimals, the initial supply at the owner", async () => {
+    expect(await read("name")).toBe("ClassCoin");
+    expect(await read("symbol")).toBe("CC");
+    expect(await read("decimals")).toBe(18);
+    expect(await read("totalSupply")).toBe(INITIAL_SUPPLY);
+    expect((await read("owner")).toLowerCase()).toBe(owner.toLowerCase());
+    expect(await chain.balanceOf(owner)).toBe(INITIAL_SUPPLY);
+  });
+
+  it("transfer moves the balance and emits Transfer(from, to, value)", async () => {
+    const before = await chain.balanceOf(alice);
+    const hash = await chain.wallet(0).writeContract({
+      address: chain.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "transfer",
+      args: [alice, cc(25)],
+    });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe("success");
+    const [event] = parseEventLogs({ abi: classCoinAbi, logs: receipt.logs, eventName: "Transfer" });
+    expect(event?.args).toEqual({ from: owner, to: alice, value: cc(25) });
+    expect(await chain.balanceOf(alice)).toBe(before + cc(25));
+  });
+
+  it("a transfer beyond the balance reverts and changes nothing", async () => {
+    const balance = await chain.balanceOf(bob);
+    await expect(
+      chain.wallet(2).writeContract({
+        address: chain.tokenAddress,
+        abi: classCoinAbi,
+        functionName: "transfer",
+        args: [alice, balance + 1n],
+      }),
+    ).rejects.toThrow(/ERC20InsufficientBalance/);
+    expect(await chain.balanceOf(bob)).toBe(balance);
+  });
+
+  it("mintBatch by the owner mints to every address, each with a Transfer from the zero address", async () => {
+    const recipients = [devAccount(3).address, devAccount(4).address, devAccount(5).address];
+    const supplyBefore = await read("totalSupply");
+    const hash = await chain.wallet(0).writeContract({
+      address: chain.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "mintBatch",
+      args: [recipients, cc(10_000)],
+    });
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
+    const events = parseEventLogs({ abi: classCoinAbi, logs: receipt.logs, eventName: "Transfer" });
+    expect(events.map((e) => e.args)).toEqual(recipients.map((to) => ({ from: zeroAddress, to, value: cc(10_000) })));
+    for (const r of recipients) expect(await chain.balanceOf(r)).toBe(cc(10_000));
+    expect(await read("totalSupply")).toBe(supplyBefore + cc(30_000));
+  });
+
+  it("mintBatch by anyone else reverts with OwnableUnauthorizedAccount", async () => {
+    await expect(
+      chain.wallet(1).writeContract({
+        address: chain.tokenAddress,
+        abi: classCoinAbi,
+        functionName: "mintBatch",
+        args: [[alice], cc(1)],
+      }),
+    ).rejects.toThrow(/OwnableUnauthorizedAccount/);
+  });
+
+  it("ownership can be handed over, and the old owner can no longer mint", async () => {
+    const hash = await chain.wallet(0).writeContract({
+      address: chain.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "transferOwnership",
+      args: [bob],
+    });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+    expect((await read("owner")).toLowerCase()).toBe(bob.toLowerCase());
+    await expect(
+      chain.wallet(0).writeContract({
+        address: chain.tokenAddress,
+        abi: classCoinAbi,
+        functionName: "mintBatch",
+        args: [[alice], cc(1)],
+      }),
+    ).rejects.toThrow(/OwnableUnauthorizedAccount/);
+  });
+});

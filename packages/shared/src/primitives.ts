@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** A 20-byte hex address in any letter case; normalised to lowercase, the form the database keys on. */
+export const walletSchema = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, "Invalid wallet address: expected 0x followed by 40 hex characters")
+  .transform((w) => w.toLowerCase() as `0x${string}`);
+export type Wallet = z.output<typeof walletSchema>;
+
+export const txHashSchema = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, "Invalid transaction hash: expected 0x followed by 64 hex characters")
+  .transform((h) => h.toLowerCase() as `0x${string}`);
+
+export const signatureSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/, "Invalid signature: expected a 0x-prefixed hex string")
+  .max(2000, "Invalid signature: too long");
+
+/** Ids are decimal strings of database identity columns (spec §3 `_id` is a string). */
+export const idSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^[1-9][0-9]{0,17}$/, "Invalid id: expected a positive whole number"));
+
+/** YYYY-MM-DD that is also a real calendar date. */
+export function isoDate(message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, message);
+}
+
+/** Form booleans arrive as JSON booleans or as "true"/"false" strings. */
+export const booleanish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
