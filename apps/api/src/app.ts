@@ -16,6 +16,7 @@ import type { PublicClient } from "viem";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { metaRoutes } from "./features/meta/routes";
+import { HttpError } from "./http-errors";
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +49,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         return `${where}${v.message ?? "invalid value"}`;
       });
       return reply.status(400).send({ error: `Invalid request: ${messages.join("; ")}`, errors: messages });
+    }
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.statusCode)
+        .send(error.errors ? { error: error.message, errors: error.errors } : { error: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ error: error.message });
