@@ -1,0 +1,93 @@
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import type { Browser, Page } from "playwright-core";
+import { recoverMessageAddress, toHex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./harness/browser";
+import { type E2EStack, startStack } from "./harness/stack";
+import { TestWallet } from "./harness/test-wallet";
+
+let stack: E2EStack;
+let browser: Browser;
+let page: Page;
+let wallet: TestWallet;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ SEED_DEMO: "false" }), launchBrowser()]);
+  page = await browser.newPage();
+  wallet = await TestWallet.install(page, { rpcUrl: stack.rpcUrl, signer: 2 });
+  await page.goto(stack.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+type Request = (args: { method: string; params?: unknown[] }) => Promise<unknown>;
+const call = (method: string, params: unknown[] = []) =>
+  page.evaluate(
+    async ([m, p]) => {
+      const eth = (window as unknown as { ethereum: { request: Request } }).ethereum;
+      try {
+        return { result: await eth.request({ method: m as string, params: p as unknown[] }) };
+      } catch (e) {
+        return { code: (e as { code: number }).code, message: (e as Error).message };
+      }
+    },
+    [method, params] as const,
+  );
+
+describe("the injected test wallet behaves like a browser wallet on the real chain", () => {
+  it("connects, reports the local chain and announces itself over EIP-6963", async () => {
+    expect(await call("eth_accounts")).toEqual({ result: [] });
+    expect(await call("eth_requestAccounts")).toEqual({ result: [devAccount(2).address] });
+    expect(await call("eth_chainId")).toEqual({ result: "0x7a69" });
+    const names = await page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const found: string[] = [];
+          window.addEventListener("eip6963:announceProvider", (e) =>
+            found.push((e as CustomEvent<{ info: { name: string } }>).detail.info.name),
+          );
+          window.dispatchEvent(new Event("eip6963:requestProvider"));
+          setTimeout(() => resolve(found), 50);
+        }),
+    );
+    expect(names).toContain("Test Wallet");
+  });
+
+  it("signs with the account's key (personal_sign) and can refuse with 4001", async () => {
+    const message = "hello ClassCoin";
+    const signed = await call("personal_sign", [toHex(message), devAccount(2).address]);
+    const signer = await recoverMessageAddress({ message, signature: signed.result as `0x${string}` });
+    expect(signer).toBe(devAccount(2).address);
+    wallet.rejecting.add("personal_sign");
+    expect(await call("personal_sign", [toHex(message), devAccount(2).address])).toMatchObject({ code: 4001 });
+    wallet.rejecting.clear();
+  });
+
+  it("sends real transactions to anvil", async () => {
+    const to = devAccount(3).address;
+    const before = BigInt((await call("eth_getBalance", [to, "latest"])).result as string);
+    const sent = await call("eth_sendTransaction", [{ from: devAccount(2).address, to, value: "0x64" }]);
+    expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/);
+    const after = BigInt((await call("eth_getBalance", [to, "latest"])).result as string);
+    expect(after - before).toBe(100n);
+  });
+
+  it("emits accountsChanged and chainChanged to the page", async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as { ethereum: { on(e: string, f: (d: unknown) => void): void }; seen: unknown[] };
+      w.seen = [];
+      w.ethereum.on("accountsChanged", (d) => w.seen.push(["accounts", d]));
+      w.ethereum.on("chainChanged", (d) => w.seen.push(["chain", d]));
+    });
+    await wallet.switchAccount(4);
+    await wallet.switchChain(11155111);
+    const seen = await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
+    expect(seen).toEqual([
+      ["accounts", [devAccount(4).address]],
+      ["chain", "0xaa36a7"],
+    ]);
+    expect(await call("eth_chainId")).toEqual({ result: "0xaa36a7" });
+  });
+});
