@@ -39,5 +39,7 @@ export function launchBrowser(): Promise<Browser> {
 /** Saves e2e/screenshots/<name>.png (full page) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
+  // A full-page capture taken while scrolled paints the sticky header mid-page; start from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
 }

@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
@@ -13,9 +14,21 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { PublicClient } from "viem";
+import { authRoutes } from "./auth/routes";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { adminRoutes } from "./features/admin/routes";
+import { publicBountyRoutes } from "./features/bounties/routes";
+import { explorerRoutes } from "./features/explorer/routes";
+import { registerMultipart } from "./features/images/multipart";
+import { imageRoutes } from "./features/images/routes";
 import { metaRoutes } from "./features/meta/routes";
+import { postRoutes } from "./features/posts/routes";
+import { profileRoutes } from "./features/profiles/routes";
+import { projectRoutes } from "./features/projects/routes";
+import { tipRoutes } from "./features/tips/routes";
+import { registerOpenApi } from "./http/openapi";
+import { registerRateLimit } from "./http/rate-limit";
 import { HttpError } from "./http-errors";
 
 export interface AppDeps {
@@ -67,7 +80,21 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     return reply.status(500).send({ error: "Something went wrong on the server. Please try again." });
   });
 
+  // Cookies, uploads and rate limits first: the route plugins below rely on them.
+  await app.register(fastifyCookie);
+  await registerMultipart(app);
+  await registerRateLimit(app);
+  await registerOpenApi(app);
   await app.register(metaRoutes, { prefix: "/api" });
+  await app.register(authRoutes, { prefix: "/api" });
+  await app.register(imageRoutes, { prefix: "/api" });
+  await app.register(profileRoutes, { prefix: "/api" });
+  await app.register(postRoutes, { prefix: "/api" });
+  await app.register(projectRoutes, { prefix: "/api" });
+  await app.register(publicBountyRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api/admin" });
+  await app.register(tipRoutes, { prefix: "/api" });
+  await app.register(explorerRoutes, { prefix: "/api" });
 
   const webDist = deps.config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));

@@ -37,6 +37,8 @@ const envSchema = z
     PUBLIC_URL: z.string().url("must be the URL people open, e.g. https://classcoin.example.edu").optional(),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     INDEXER: z.enum(["true", "false"]).default("true"),
+    /** Per-wallet/IP request limits on writes; tests that post repeatedly from one wallet turn them off. */
+    RATE_LIMIT: z.enum(["true", "false"]).default("true"),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
@@ -68,6 +70,7 @@ export interface Config {
   publicUrl: string;
   seedDemo: boolean;
   indexer: boolean;
+  rateLimit: boolean;
   webDist: string | undefined;
   logLevel: string;
   blockExplorerUrl: string | null;
@@ -101,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     seedDemo: e.SEED_DEMO === "true",
     indexer: e.INDEXER === "true",
+    rateLimit: e.RATE_LIMIT === "true",
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
     blockExplorerUrl: local ? null : "https://sepolia.etherscan.io",

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type App, buildApp } from "./app";
 import { createChainClient } from "./chain/clients";
+import { attachIndexer } from "./chain/indexer/attach";
 import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 
@@ -27,6 +28,7 @@ export async function startServer(config: Config, hooks: { afterBuild?: AfterBui
     { config: { ...config, webDist: config.webDist ?? defaultWebDist }, database, chain },
     { logger: config.logLevel !== "silent" },
   );
+  if (config.indexer) attachIndexer(app);
   await hooks.afterBuild?.(app);
   try {
     await app.listen({ port: config.port, host: config.host });

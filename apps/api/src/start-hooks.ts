@@ -3,6 +3,7 @@
  * like register here so that `npm start` and the end-to-end stack run them in one place.
  */
 import type { App } from "./app";
+import { seedDemoStartHook } from "./demo/seed";
 
 export interface StartHookContext {
   log: (line: string) => void;
@@ -19,3 +20,5 @@ export function registerStartHook(hook: StartHook): void {
 export async function runStartHooks(app: App, context: StartHookContext): Promise<void> {
   for (const hook of hooks) await hook(app, context);
 }
+
+registerStartHook(seedDemoStartHook);

@@ -16,6 +16,7 @@ export const messages = {
     whitelist:
       "Profile creation is restricted to whitelisted wallets. Please contact your instructor to be added to the whitelist.",
     notFound: "Profile not found",
+    exists: "A profile already exists for this wallet. Edit it instead of creating a new one.",
   },
   photo: {
     notImage: "Please select an image file (JPG, PNG, etc.)",
@@ -40,6 +41,10 @@ export const messages = {
     titleAndImage: "Title and image are required",
     imageFile: "Please select an image file",
     notFound: "Project submission not found",
+    number: "Project number must be 1, 2, 3 or 4",
+    titleTooLong: "Title is too long. Maximum 200 characters allowed.",
+    descriptionTooLong: "Description is too long. Maximum 5000 characters allowed.",
+    imageTooLarge: "Image file is too large. Please select a file smaller than 5MB.",
   },
   send: {
     amount: "Please enter a valid amount",
@@ -94,6 +99,14 @@ export const messages = {
     invalidAmountThrow: (value: string) => `Invalid amount: ${value}`,
     transactionFailed: "Transaction failed",
     sendErrorPrefix: "Error sending transaction: ",
+    // Texts of the wallet page that the spec describes without wording them.
+    pendingTransaction: (hash: string) => `Waiting for transaction ${hash} to be mined.`,
+    noTokens:
+      "You don't have tokens to transfer. In a local development setup, get some by running this command in the repository's root:",
+    faucetCommand: (address: string) => `npm run faucet -- ${address}`,
+    localGasHint: "On this local chain, this command sends 1 ETH for gas (and some CC):",
+    loadFailed: (chainName: string, detail: string) =>
+      `Could not load the token from the ${chainName} network: ${detail}`,
   },
   bounties: {
     empty: "No Active Bounties",
@@ -102,9 +115,39 @@ export const messages = {
     accessDenied: "Access Denied",
     deploying: "Deploying...",
     unauthorized: "Admin signature rejected",
+    /** Spec §8: a load that failed before reaching the server (no signature). */
+    checkWallet: "Please check your wallet connection and try again.",
+    deleteBountyConfirm: (title: string) => `Delete the bounty "${title}"? This cannot be undone.`,
+    removeWalletConfirm: (wallet: string) => `Remove ${wallet} from the whitelist?`,
+    deployDetails: (recipients: number, each: string, total: string) =>
+      `Recipients: ${recipients}. Amount each: ${each}. Total: ${total}.`,
   },
   auth: {
     required: "Sign in with your wallet first: this action needs a wallet session.",
     wrongWallet: "Your wallet session belongs to another wallet. Sign in with the wallet you are acting as.",
+    siweMalformed: "Sign-in refused: the message is not a valid Sign-In with Ethereum (EIP-4361) message.",
+    siweDomain: (expected: string) => `Sign-in refused: the message is for another site (expected domain ${expected}).`,
+    siweUri: (expected: string) => `Sign-in refused: the message's URI is not this site (expected ${expected}).`,
+    siweChain: (expected: number) =>
+      `Sign-in refused: the message is for another chain (expected chain id ${expected}).`,
+    siweExpired: "Sign-in refused: the message has expired. Please sign in again.",
+    siweIssuedInFuture: "Sign-in refused: the message's issue time is in the future. Check your device's clock.",
+    siweNotYetValid: "Sign-in refused: the message is not valid yet (notBefore is in the future).",
+    siweNonce: "Sign-in refused: the nonce is unknown or already used. Please sign in again.",
+    siweSignature: "Sign-in refused: the signature does not match the message's address.",
+    notSignedIn: "Not signed in.",
+  },
+  rateLimit: {
+    tooMany: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+  },
+  image: {
+    empty: "The image file is empty. Please select an image file.",
+    tooManyPixels: "The image has too many pixels (over 50 megapixels). Please use a smaller image.",
+    unreadable: "The image could not be read. Please select a valid image file (JPEG, PNG, GIF, or WebP).",
+    notFound: "Image not found",
+    tooManyFiles: "Only one file can be uploaded at a time.",
+    tooManyFields: "The form has too many fields.",
+    truncated: "The upload was incomplete. Please try again.",
+    notMultipart: "The form must be sent as multipart/form-data.",
   },
 } as const;

@@ -3,10 +3,12 @@
  * are kept exactly in base units (`*_wei`, numeric) beside a whole-CC number for display and sums.
  * Change it, then run `npm run db:generate` to add a migration (committed, applied at start).
  */
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -167,21 +169,81 @@ export const transactions = pgTable(
     logIndex: integer("log_index").notNull(),
     blockNumber: bigint("block_number", { mode: "number" }).notNull(),
   },
+  // The explorer lists newest first, ORDER BY (timestamp, id) DESC. Every filter combination has an index
+  // that yields that order within its range (a date filter is a timestamp range), so pages 1–10 read
+  // ~250 index entries whatever the table size. A wallet filter is from OR to: two ordered scans merged.
   (t) => [
     uniqueIndex("transactions_tx_log_key").on(t.txHash, t.logIndex),
     index("transactions_block_idx").on(t.blockNumber),
-    index("transactions_from_idx").on(t.fromWallet, t.id),
-    index("transactions_to_idx").on(t.toWallet, t.id),
-    index("transactions_type_idx").on(t.type, t.id),
     index("transactions_time_idx").on(t.timestamp, t.id),
+    index("transactions_type_time_idx").on(t.type, t.timestamp, t.id),
+    index("transactions_from_time_idx").on(t.fromWallet, t.timestamp, t.id),
+    index("transactions_to_time_idx").on(t.toWallet, t.timestamp, t.id),
+    index("transactions_from_type_time_idx").on(t.fromWallet, t.type, t.timestamp, t.id),
+    index("transactions_to_type_time_idx").on(t.toWallet, t.type, t.timestamp, t.id),
   ],
 );
 
-/** Hashes of the blocks the indexer has read, to notice when the chain no longer has them (reorg). */
-export const indexedBlocks = pgTable("indexed_blocks", {
-  number: bigint("number", { mode: "number" }).primaryKey(),
-  hash: text("hash").notNull(),
+/*
+ * Explorer aggregates: kept by statement triggers on `transactions` (features/explorer/aggregates.ts), so
+ * every writer (the indexer, a reorg's deletes, send-coin's reclassification, a bulk load) keeps them
+ * exact. Stats and page counts read these instead of count(*), which is O(rows).
+ */
+export const transactionTotals = pgTable("transaction_totals", {
+  type: text("type").primaryKey(),
+  count: bigint("count", { mode: "number" }).notNull(),
+  volumeWei: numeric("volume_wei", { precision: 78, scale: 0 }).notNull(),
 });
+
+/** Per UTC day and type: date filters and the daily chart. */
+export const transactionDaily = pgTable(
+  "transaction_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    type: text("type").notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+    volumeWei: numeric("volume_wei", { precision: 78, scale: 0 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type] })],
+);
+
+/** Per UTC hour (timestamp without zone, in UTC): the last-24h tiles. */
+export const transactionHourly = pgTable("transaction_hourly", {
+  hour: timestamp("hour", { withTimezone: false, mode: "string" }).primaryKey(),
+  count: bigint("count", { mode: "number" }).notNull(),
+  volumeWei: numeric("volume_wei", { precision: 78, scale: 0 }).notNull(),
+});
+
+/**
+ * Per wallet, role, type and UTC day: wallet filter counts. Role `from` counts rows the wallet sent, `to`
+ * rows it received from another wallet (a self-transfer counts once, as `from`): the two legs of the
+ * wallet query, so a leg known to be empty is not read at all.
+ */
+export const transactionWalletDaily = pgTable(
+  "transaction_wallet_daily",
+  {
+    wallet: text("wallet").notNull(),
+    role: text("role", { enum: ["from", "to"] }).notNull(),
+    type: text("type").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    count: bigint("count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wallet, t.role, t.type, t.day] })],
+);
+
+/**
+ * Hashes of the blocks the indexer has read, to notice when the chain no longer has them (reorg): every
+ * block with logs, and the end block of each batch (pruned once out of the recent window).
+ */
+export const indexedBlocks = pgTable(
+  "indexed_blocks",
+  {
+    number: bigint("number", { mode: "number" }).primaryKey(),
+    hash: text("hash").notNull(),
+    hasLogs: boolean("has_logs").notNull().default(false),
+  },
+  (t) => [index("indexed_blocks_prunable_idx").on(t.number).where(sql`not ${t.hasLogs}`)],
+);
 
 export const indexerState = pgTable("indexer_state", {
   key: text("key").primaryKey(),
@@ -212,3 +274,25 @@ export const adminSignatures = pgTable("admin_signatures", {
   action: text("action").notNull(),
   usedAt: createdAt(),
 });
+
+/**
+ * One row per "Deploy ClassCoin" run. At most one is `running` at a time (partial unique index), which is
+ * what refuses a concurrent second deploy; `heartbeat_at` lets a run left behind by a crashed server expire.
+ */
+export const deployRuns = pgTable(
+  "deploy_runs",
+  {
+    id: id(),
+    signatureHash: text("signature_hash").notNull(),
+    status: text("status", { enum: ["running", "completed", "failed", "abandoned"] }).notNull(),
+    recipients: integer("recipients").notNull().default(0),
+    minted: integer("minted").notNull().default(0),
+    amountPerProfile: doublePrecision("amount_per_profile").notNull(),
+    txHashes: jsonb("tx_hashes").$type<string[]>().notNull().default([]),
+    error: text("error"),
+    startedAt: createdAt(),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("deploy_runs_one_running_key").on(t.status).where(sql`status = 'running'`)],
+);

@@ -26,6 +26,7 @@ export async function createTestApp(
     PUBLIC_URL: "http://localhost:5173",
     SEED_DEMO: "false",
     INDEXER: "false",
+    RATE_LIMIT: "false",
     LOG_LEVEL: "silent",
     ...env,
   });

@@ -1,0 +1,189 @@
+/**
+ * Admin authentication (spec §6–§7): every admin call carries a message signed by the admin wallet. The
+ * request is refused with 403 and nothing changes unless the signer is the configured admin wallet, the
+ * message names that wallet, this route's action and a timestamp within ADMIN_SIGNATURE_MAX_AGE_MS, its
+ * extras are exactly the call's body fields, and the message was never accepted before. There is no
+ * development-mode bypass.
+ */
+import { createHash } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
+import {
+  ADMIN_MESSAGE_KEYS,
+  type AdminMethod,
+  adminAction,
+  adminExtrasOf,
+  adminMessageSchema,
+} from "@classcoin/shared/admin";
+import { ADMIN_SIGNATURE_MAX_AGE_MS } from "@classcoin/shared/constants";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { type Hex, isHex, type PublicClient, recoverMessageAddress } from "viem";
+import type { Db } from "../db/client";
+import { adminSignatures } from "../db/schema";
+import { forbidden } from "../http-errors";
+
+/** A verified admin request; `consume` records its message so it is never accepted again. */
+export interface AdminGrant {
+  action: string;
+  replayKey: string;
+  /** Call inside the transaction of the action's write: a second use of the message throws 403. */
+  consume(tx: Db): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    adminGrant: AdminGrant | null;
+  }
+}
+
+export const adminErrors = {
+  missing: "Admin signature required: send the signed message and its signature",
+  malformedMessage: "Admin message is not valid: expected JSON with timestamp (ms), action and wallet",
+  notAdminWallet: "Wallet is not the admin wallet",
+  walletMismatch: "Admin message wallet does not match the request's wallet",
+  wrongAction: (expected: string) => `Admin message action does not match this call (expected ${expected})`,
+  expired: "Admin signature expired: sign a new message (timestamps are valid for 5 minutes)",
+  future: "Admin signature timestamp is in the future: check your computer's clock",
+  extrasMismatch: (keys: string[]) => `Admin message does not match the request fields: ${keys.join(", ")}`,
+  signer: "Signer is not the admin wallet",
+  used: "Admin signature already used: sign a new message for each request",
+} as const;
+
+interface RequestParts {
+  /** The wallet the call is made as: the path's `:wallet` (GET) or `adminWallet` (POST). */
+  wallet: unknown;
+  message: unknown;
+  signature: unknown;
+  /** The fields the message's extras must equal, as the client sent them (before validation). */
+  fields: Record<string, unknown>;
+}
+
+/** Splits a raw (unvalidated) request into what the admin check needs. */
+export function adminRequestParts(request: FastifyRequest, method: AdminMethod): RequestParts {
+  if (method === "GET") {
+    const { message, signature, ...fields } = asRecord(request.query);
+    return { wallet: asRecord(request.params).wallet, message, signature, fields };
+  }
+  const { adminWallet, message, signature, ...fields } = asRecord(request.body);
+  return { wallet: adminWallet, message, signature, fields };
+}
+
+export interface VerifyAdminOptions {
+  adminWallet: string;
+  chain: PublicClient;
+  now?: number;
+}
+
+/**
+ * Checks everything that needs no write; throws 403 with what failed. The replay check is repeated by
+ * `consume` inside the action's transaction, which is what makes it race-free.
+ */
+export async function verifyAdminRequest(
+  db: Db,
+  parts: RequestParts,
+  method: AdminMethod,
+  routePath: string,
+  options: VerifyAdminOptions,
+): Promise<AdminGrant> {
+  const admin = options.adminWallet.toLowerCase();
+  const { message, signature } = parts;
+  if (typeof message !== "string" || message === "" || typeof signature !== "string" || signature === "") {
+    throw forbidden(adminErrors.missing);
+  }
+  const parsed = parseMessage(message);
+  if (typeof parts.wallet !== "string" || parts.wallet.toLowerCase() !== admin) {
+    throw forbidden(adminErrors.notAdminWallet);
+  }
+  if (parsed.wallet.toLowerCase() !== admin) throw forbidden(adminErrors.walletMismatch);
+  const action = adminAction(method, routePath);
+  if (parsed.action !== action) throw forbidden(adminErrors.wrongAction(action));
+  const now = options.now ?? Date.now();
+  if (parsed.timestamp < now - ADMIN_SIGNATURE_MAX_AGE_MS) throw forbidden(adminErrors.expired);
+  if (parsed.timestamp > now + ADMIN_SIGNATURE_MAX_AGE_MS) throw forbidden(adminErrors.future);
+  const mismatched = mismatchedExtras(parsed, parts.fields);
+  if (mismatched.length > 0) throw forbidden(adminErrors.extrasMismatch(mismatched));
+  if (!isHex(signature) || !(await signedByAdmin(message, signature, admin, options.chain))) {
+    throw forbidden(adminErrors.signer);
+  }
+
+  const replayKey = replayKeyOf(message);
+  // Answer a plain replay before the body is validated; `consume` is the authoritative check.
+  const seen = await db
+    .select({ key: adminSignatures.signatureHash })
+    .from(adminSignatures)
+    .where(eq(adminSignatures.signatureHash, replayKey))
+    .limit(1);
+  if (seen.length > 0) throw forbidden(adminErrors.used);
+
+  return {
+    action,
+    replayKey,
+    async consume(tx) {
+      const inserted = await tx
+        .insert(adminSignatures)
+        .values({ signatureHash: replayKey, action })
+        .onConflictDoNothing()
+        .returning({ key: adminSignatures.signatureHash });
+      if (inserted.length === 0) throw forbidden(adminErrors.used);
+    },
+  };
+}
+
+/**
+ * The replay key is the SHA-256 of the signed message rather than of the signature bytes: one signature can
+ * be re-encoded (the high-s twin of an ECDSA signature, or its 64-byte compact form) and still verify, but
+ * the message it signs cannot change, and every message carries its own millisecond timestamp.
+ */
+export function replayKeyOf(message: string): string {
+  return createHash("sha256").update(message, "utf8").digest("hex");
+}
+
+function parseMessage(message: string) {
+  let json: unknown;
+  try {
+    json = JSON.parse(message);
+  } catch {
+    throw forbidden(adminErrors.malformedMessage);
+  }
+  const parsed = adminMessageSchema.safeParse(json);
+  if (!parsed.success) throw forbidden(adminErrors.malformedMessage);
+  return parsed.data;
+}
+
+/** Keys whose value differs between the message's extras and the request's fields (either side). */
+function mismatchedExtras(message: Record<string, unknown>, fields: Record<string, unknown>): string[] {
+  let extras: Record<string, unknown>;
+  try {
+    extras = adminExtrasOf(fields);
+  } catch (error) {
+    throw forbidden((error as Error).message);
+  }
+  const own = new Set<string>(ADMIN_MESSAGE_KEYS);
+  const keys = new Set([...Object.keys(message).filter((k) => !own.has(k)), ...Object.keys(extras)]);
+  return [...keys].filter((k) => !(k in message) || !(k in extras) || !isDeepStrictEqual(message[k], extras[k]));
+}
+
+async function signedByAdmin(message: string, signature: Hex, admin: string, chain: PublicClient): Promise<boolean> {
+  try {
+    const signer = await recoverMessageAddress({ message, signature });
+    if (signer.toLowerCase() === admin) return true;
+  } catch {
+    // Not an ECDSA signature: it may still be a smart-contract wallet's (ERC-1271 / ERC-6492).
+  }
+  const plainEcdsa = signature.length === 132;
+  if (plainEcdsa && !(await hasCode(chain, admin))) return false;
+  try {
+    return await chain.verifyMessage({ address: admin as Hex, message, signature });
+  } catch {
+    return false;
+  }
+}
+
+async function hasCode(chain: PublicClient, address: string): Promise<boolean> {
+  const code = await chain.getCode({ address: address as Hex });
+  return code !== undefined && code !== "0x";
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

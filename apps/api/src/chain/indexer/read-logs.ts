@@ -1,0 +1,124 @@
+/**
+ * Reading the token's Transfer logs and the block headers they need, in ranges the RPC accepts. Providers
+ * refuse a getLogs over too many blocks or with too many results (each with its own words and codes), so a
+ * refused range is halved until it passes; the caller continues from where the accepted range ended.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { BaseError, getAbiItem, type PublicClient } from "viem";
+
+const transferEvent = getAbiItem({ abi: classCoinAbi, name: "Transfer" });
+
+export interface TransferLog {
+  txHash: `0x${string}`;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: `0x${string}`;
+  from: `0x${string}`;
+  to: `0x${string}`;
+  value: bigint;
+}
+
+export interface BlockHeader {
+  number: number;
+  hash: `0x${string}`;
+  timestamp: Date;
+}
+
+export async function getTransferLogs(
+  chain: PublicClient,
+  token: `0x${string}`,
+  fromBlock: number,
+  toBlock: number,
+): Promise<TransferLog[]> {
+  const logs = await chain.getLogs({
+    address: token,
+    event: transferEvent,
+    fromBlock: BigInt(fromBlock),
+    toBlock: BigInt(toBlock),
+    strict: true,
+  });
+  return logs
+    .filter((log) => !log.removed)
+    .map((log) => ({
+      txHash: log.transactionHash.toLowerCase() as `0x${string}`,
+      logIndex: log.logIndex,
+      blockNumber: Number(log.blockNumber),
+      blockHash: log.blockHash,
+      from: log.args.from.toLowerCase() as `0x${string}`,
+      to: log.args.to.toLowerCase() as `0x${string}`,
+      value: log.args.value,
+    }))
+    .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+}
+
+const REFUSAL =
+  /range|too many|too large|limit|exceed|more than \d+|response size|result(s)? (set )?(is )?too|query timeout|10000 results/i;
+
+/** True when the RPC answered that the request asked for too much, as opposed to being unreachable. */
+export function isRangeRefusal(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  // An unreachable node is not a refusal: halving would not help.
+  if (error.walk((e) => e instanceof Error && e.name === "HttpRequestError" && !("status" in e && e.status))) {
+    return false;
+  }
+  const texts: string[] = [];
+  error.walk((e) => {
+    if (e instanceof Error) texts.push(e.message);
+    if (e instanceof BaseError && e.details) texts.push(e.details);
+    const code = (e as { code?: unknown }).code;
+    if (code === -32005) texts.push("limit exceeded");
+    return false;
+  });
+  return texts.some((t) => REFUSAL.test(t));
+}
+
+/** Logs of the longest prefix [from, end] of [from, to] that the RPC accepts. */
+export async function readTransferLogs(
+  chain: PublicClient,
+  token: `0x${string}`,
+  from: number,
+  to: number,
+): Promise<{ logs: TransferLog[]; to: number }> {
+  let end = to;
+  for (;;) {
+    try {
+      return { logs: await getTransferLogs(chain, token, from, end), to: end };
+    } catch (error) {
+      if (end === from || !isRangeRefusal(error)) throw error;
+      end = from + Math.floor((end - from) / 2);
+    }
+  }
+}
+
+export async function getHeader(chain: PublicClient, blockNumber: number): Promise<BlockHeader | undefined> {
+  try {
+    const block = await chain.getBlock({ blockNumber: BigInt(blockNumber) });
+    return { number: Number(block.number), hash: block.hash, timestamp: new Date(Number(block.timestamp) * 1000) };
+  } catch (error) {
+    // Above the head (a chain restarted from older state): the block is simply not there.
+    if (error instanceof BaseError && error.walk((e) => e instanceof Error && e.name === "BlockNotFoundError")) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** Headers of several blocks, a few requests at a time. */
+export async function getHeaders(chain: PublicClient, numbers: number[]): Promise<Map<number, BlockHeader>> {
+  const headers = new Map<number, BlockHeader>();
+  const queue = [...new Set(numbers)];
+  const worker = async () => {
+    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+      const header = await getHeader(chain, n);
+      if (!header) throw new ChainChangedError(`block ${n} is no longer on the chain`);
+      headers.set(n, header);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+  return headers;
+}
+
+/** The chain changed under a read (a reorg in progress); the batch is dropped and read again. */
+export class ChainChangedError extends Error {
+  override name = "ChainChangedError";
+}

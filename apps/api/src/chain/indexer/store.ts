@@ -1,0 +1,216 @@
+/**
+ * The indexer's database side. Each write is ONE transaction holding the indexer's advisory lock and
+ * re-checking the checkpoint it started from, so two instances never both write, and a restart at any
+ * moment finds rows, block hashes and checkpoint that agree (no row lost, none doubled).
+ */
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { formatUnits } from "viem";
+import type { Db } from "../../db/client";
+import { queryRows } from "../../db/raw-rows";
+import { indexedBlocks, indexerState, profiles, projects, tips, transactions } from "../../db/schema";
+import { classifyTransfer, TIP_DESCRIPTION_PREFIX } from "./classify";
+import type { BlockHeader, TransferLog } from "./read-logs";
+
+const CHECKPOINT_KEY = "transfers";
+/** pg_try_advisory_xact_lock key: one indexer writes at a time ("ccix"). */
+const INDEXER_LOCK = 0x6363_6978;
+/** Block hashes kept for blocks without logs below the checkpoint (the window a reorg can reach). */
+export const RECENT_BLOCKS_KEPT = 128;
+const INSERT_CHUNK = 1000;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Checkpoint {
+  token: `0x${string}`;
+  /** The last block whose logs are all in `transactions`. */
+  block: number;
+}
+
+/** `busy`: another instance holds the lock; `moved`: the checkpoint changed since it was read. */
+export type WriteOutcome = "written" | "busy" | "moved";
+
+export async function readCheckpoint(db: Db | Tx): Promise<Checkpoint | undefined> {
+  const [row] = await db.select().from(indexerState).where(eq(indexerState.key, CHECKPOINT_KEY));
+  return row ? (row.value as Checkpoint) : undefined;
+}
+
+export async function storedHash(db: Db, block: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ hash: indexedBlocks.hash })
+    .from(indexedBlocks)
+    .where(eq(indexedBlocks.number, block));
+  return row?.hash;
+}
+
+export async function countStoredBlocks(db: Db, atOrBelow: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(indexedBlocks)
+    .where(sql`${indexedBlocks.number} <= ${atOrBelow}`);
+  return row?.n ?? 0;
+}
+
+/** The `offset`-th highest stored block at or below `atOrBelow` (0 = the highest). */
+export async function storedBlockAt(
+  db: Db,
+  atOrBelow: number,
+  offset: number,
+): Promise<{ number: number; hash: string } | undefined> {
+  const [row] = await db
+    .select({ number: indexedBlocks.number, hash: indexedBlocks.hash })
+    .from(indexedBlocks)
+    .where(sql`${indexedBlocks.number} <= ${atOrBelow}`)
+    .orderBy(desc(indexedBlocks.number))
+    .limit(1)
+    .offset(offset);
+  return row;
+}
+
+async function lockedAt(tx: Tx, expected: Checkpoint | undefined): Promise<WriteOutcome | undefined> {
+  const [lock] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`SELECT pg_try_advisory_xact_lock(${INDEXER_LOCK}) AS locked`,
+  );
+  if (!lock?.locked) return "busy";
+  const current = await readCheckpoint(tx);
+  if (current?.block !== expected?.block || current?.token !== expected?.token) return "moved";
+  return undefined;
+}
+
+async function saveCheckpoint(tx: Tx, checkpoint: Checkpoint): Promise<void> {
+  await tx
+    .insert(indexerState)
+    .values({ key: CHECKPOINT_KEY, value: checkpoint })
+    .onConflictDoUpdate({ target: indexerState.key, set: { value: checkpoint } });
+}
+
+/** Starts (or restarts, for another token) the index just below the token's deployment block. */
+export function resetIndex(db: Db, expected: Checkpoint | undefined, next: Checkpoint): Promise<WriteOutcome> {
+  return db.transaction(async (tx) => {
+    const refused = await lockedAt(tx, expected);
+    if (refused) return refused;
+    await tx.delete(transactions);
+    await tx.delete(indexedBlocks);
+    await saveCheckpoint(tx, next);
+    return "written";
+  });
+}
+
+/** Undoes everything above `ancestor` (a block the chain still has) after a reorg. */
+export function rollBackTo(db: Db, expected: Checkpoint, ancestor: number): Promise<WriteOutcome> {
+  return db.transaction(async (tx) => {
+    const refused = await lockedAt(tx, expected);
+    if (refused) return refused;
+    await tx.delete(transactions).where(gt(transactions.blockNumber, ancestor));
+    await tx.delete(indexedBlocks).where(gt(indexedBlocks.number, ancestor));
+    await saveCheckpoint(tx, { ...expected, block: ancestor });
+    return "written";
+  });
+}
+
+export interface Batch {
+  expected: Checkpoint;
+  /** Last block covered; its hash is stored so the next batch can check the chain still has it. */
+  end: BlockHeader;
+  logs: TransferLog[];
+  headers: Map<number, BlockHeader>;
+}
+
+export function writeBatch(db: Db, batch: Batch): Promise<WriteOutcome> {
+  return db.transaction(async (tx) => {
+    const refused = await lockedAt(tx, batch.expected);
+    if (refused) return refused;
+    const rows = await toRows(tx, batch);
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await tx
+        .insert(transactions)
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .onConflictDoNothing({ target: [transactions.txHash, transactions.logIndex] });
+    }
+    const blocks = new Map<number, { number: number; hash: string; hasLogs: boolean }>();
+    for (const log of batch.logs)
+      blocks.set(log.blockNumber, { number: log.blockNumber, hash: log.blockHash, hasLogs: true });
+    if (!blocks.has(batch.end.number)) {
+      blocks.set(batch.end.number, { number: batch.end.number, hash: batch.end.hash, hasLogs: false });
+    }
+    await tx
+      .insert(indexedBlocks)
+      .values([...blocks.values()])
+      .onConflictDoUpdate({
+        target: indexedBlocks.number,
+        set: { hash: sql`excluded.hash`, hasLogs: sql`${indexedBlocks.hasLogs} OR excluded.has_logs` },
+      });
+    await tx
+      .delete(indexedBlocks)
+      .where(and(sql`NOT ${indexedBlocks.hasLogs}`, lt(indexedBlocks.number, batch.end.number - RECENT_BLOCKS_KEPT)));
+    await saveCheckpoint(tx, { ...batch.expected, block: batch.end.number });
+    return "written";
+  });
+}
+
+async function toRows(tx: Tx, batch: Batch): Promise<(typeof transactions.$inferInsert)[]> {
+  if (batch.logs.length === 0) return [];
+  const wallets = [...new Set(batch.logs.flatMap((l) => [l.from, l.to]))];
+  const people = await tx
+    .select({ wallet: profiles.wallet, name: profiles.name, photo: profiles.photo })
+    .from(profiles)
+    .where(inArray(profiles.wallet, wallets));
+  const byWallet = new Map(people.map((p) => [p.wallet, p]));
+  const tipped = await tipsOf(
+    tx,
+    batch.logs.map((l) => l.txHash),
+  );
+  return batch.logs.map((log) => {
+    const header = batch.headers.get(log.blockNumber);
+    if (!header) throw new Error(`missing header of block ${log.blockNumber}`);
+    const { type, description } = classifyTransfer(log.from, log.to, tipped.get(`${log.txHash}:${log.logIndex}`));
+    return {
+      type,
+      description,
+      fromWallet: log.from,
+      toWallet: log.to,
+      fromName: byWallet.get(log.from)?.name ?? null,
+      toName: byWallet.get(log.to)?.name ?? null,
+      fromPhoto: byWallet.get(log.from)?.photo ?? null,
+      toPhoto: byWallet.get(log.to)?.photo ?? null,
+      amount: Number(formatUnits(log.value, TOKEN_DECIMALS)),
+      amountWei: log.value.toString(),
+      timestamp: header.timestamp,
+      status: "completed",
+      txHash: log.txHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+    };
+  });
+}
+
+/** Project numbers of the tips recorded for these transactions, keyed `txHash:logIndex`. */
+async function tipsOf(tx: Tx, txHashes: string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(txHashes)];
+  const found = new Map<string, number>();
+  for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
+    const rows = await tx
+      .select({ txHash: tips.txHash, logIndex: tips.logIndex, projectNumber: projects.projectNumber })
+      .from(tips)
+      .innerJoin(projects, eq(projects.id, tips.projectId))
+      .where(inArray(tips.txHash, unique.slice(i, i + INSERT_CHUNK)));
+    for (const r of rows) found.set(`${r.txHash.toLowerCase()}:${r.logIndex}`, r.projectNumber);
+  }
+  return found;
+}
+
+/**
+ * Send-coin records a tip and reclassifies the indexed row in one transaction; when that transaction and
+ * a batch run at the same moment, neither sees the other's uncommitted row. Re-running the match over
+ * the recent blocks after each batch (and now and then) closes that window.
+ */
+export async function reconcileRecentTips(db: Db, sinceBlock: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE transactions t
+       SET type = 'project_tip', description = ${TIP_DESCRIPTION_PREFIX} || p.project_number
+      FROM tips tp JOIN projects p ON p.id = tp.project_id
+     WHERE t.block_number > ${sinceBlock}
+       AND t.type = 'transfer'
+       AND tp.tx_hash = t.tx_hash AND tp.log_index = t.log_index`);
+}

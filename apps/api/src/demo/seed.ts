@@ -1,0 +1,115 @@
+/**
+ * Demo data for a first local start: six students (anvil dev accounts 1-6) funded on chain from the
+ * treasury, with profiles, posts, votes, project submissions and bounties in every state. It runs only
+ * on the local chain, with SEED_DEMO on, and only while the database has no profiles, so a second start
+ * (or a real class) is never touched. Everything goes through the features' services, as a user would.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { sql } from "drizzle-orm";
+import { createWalletClient, http, parseUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { App } from "../app";
+import { chainFor } from "../chain/clients";
+import { invalidateBalance } from "../chain/token";
+import { bounties, profiles } from "../db/schema";
+import { storeImage } from "../features/images/service";
+import { createPost, votePost } from "../features/posts/service";
+import { insertProfile } from "../features/profiles/service";
+import { saveProject } from "../features/projects/service";
+import type { StartHookContext } from "../start-hooks";
+import { artPalettes, DEMO_FUNDING_CC, demoBounties, demoPeople, demoPosts, demoProjects } from "./community";
+import { artworkPng, avatarPng } from "./pictures";
+
+export type SeedOutcome = "seeded" | "disabled" | "not-local" | "not-empty";
+
+const initials = (name: string) =>
+  name
+    .split(" ")
+    .map((part) => part[0] ?? "")
+    .join("")
+    .toUpperCase();
+
+export async function seedDemoData(app: App): Promise<SeedOutcome> {
+  const deps = app.deps;
+  const { config } = deps;
+  const { db } = deps.database;
+  if (!config.seedDemo) return "disabled";
+  if (config.chain !== "local" || !config.tokenAddress) return "not-local";
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
+  if ((existing?.n ?? 0) > 0) return "not-empty";
+
+  const wallets = demoPeople.map((p) => devAccount(p.account).address.toLowerCase() as `0x${string}`);
+  const walletOf = (index: number) => wallets[index] as `0x${string}`;
+
+  // Coins first: posting and submitting check real on-chain balances.
+  const treasury = createWalletClient({
+    chain: chainFor(config),
+    transport: http(config.rpcUrl),
+    account: privateKeyToAccount(config.treasuryPrivateKey),
+  });
+  for (const wallet of wallets) {
+    const hash = await treasury.writeContract({
+      address: config.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "transfer",
+      args: [wallet, parseUnits(String(DEMO_FUNDING_CC), 18)],
+    });
+    const receipt = await deps.chain.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`Funding demo wallet ${wallet} failed (tx ${hash})`);
+    invalidateBalance(wallet);
+  }
+
+  for (const [i, person] of demoPeople.entries()) {
+    const photo = await storeImage(db, await avatarPng(initials(person.name), person.colour), "photo");
+    await insertProfile(
+      db,
+      walletOf(i),
+      { name: person.name, birthday: person.birthday, starSign: person.starSign },
+      photo,
+    );
+  }
+
+  for (const post of demoPosts) {
+    const created = await createPost(deps, { authorWallet: walletOf(post.author), content: post.content });
+    for (const [voter, type] of post.votes) {
+      await votePost(db, { postId: created._id, type, voterWallet: walletOf(voter) });
+    }
+  }
+
+  for (const [i, project] of demoProjects.entries()) {
+    const bytes = await artworkPng(i + 1, artPalettes[i % artPalettes.length] ?? []);
+    await saveProject(
+      deps,
+      {
+        wallet: walletOf(project.author),
+        projectNumber: project.project,
+        title: project.title,
+        description: project.description,
+      },
+      { bytes, mimetype: "image/png", filename: `demo-${i + 1}.png` },
+    );
+  }
+
+  await db.insert(bounties).values(
+    demoBounties(Date.now()).map(({ completedBy, ...bounty }) => ({
+      ...bounty,
+      completedBy: completedBy === undefined ? null : walletOf(completedBy),
+    })),
+  );
+  return "seeded";
+}
+
+/** The start hook: demo data is a convenience, so a failure is reported and the app still starts. */
+export async function seedDemoStartHook(app: App, context: StartHookContext): Promise<void> {
+  try {
+    if ((await seedDemoData(app)) === "seeded") {
+      context.log(
+        `Demo data created: ${demoPeople.length} students (dev accounts 1-${demoPeople.length}) with profiles, ` +
+          "posts, project submissions and bounties. Set SEED_DEMO=false to start empty.",
+      );
+    }
+  } catch (error) {
+    context.log(`Demo data could not be created: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,332 @@
+import { messages } from "@classcoin/shared/messages";
+import { eq } from "drizzle-orm";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { posts, profiles, votes } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { startTestChain, type TestChain } from "../../testing/chain";
+import { testDatabaseKinds } from "../../testing/database";
+import { signIn } from "../../testing/sign-in";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+interface PostBody {
+  _id: string;
+  authorWallet: string;
+  content: string;
+  upvotes: number;
+  downvotes: number;
+  votes: Record<string, "up" | "down">;
+  authorName: string;
+  authorPhoto: string | null;
+  hidden: boolean;
+  createdAt: string;
+}
+
+/** A fresh wallet (no coins, no profile) with its key. */
+function newWallet() {
+  const key = generatePrivateKey();
+  return { key, address: privateKeyToAccount(key).address.toLowerCase() as `0x${string}` };
+}
+
+describe.each(testDatabaseKinds())("forum on %s", (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function addProfile(wallet: string, name: string, photo: string | null = null) {
+    // Profiles are the profile feature's; here they only need to exist.
+    await t.database.db.insert(profiles).values({ wallet, name, birthday: "2008-04-01", starSign: "Leo", photo });
+  }
+
+  /** A wallet with a profile, `cc` CC on chain and a session cookie. */
+  async function member(name: string, cc = 5) {
+    const w = newWallet();
+    await addProfile(w.address, name, `${name.toLowerCase()}.webp`);
+    if (cc > 0) await chain.fund(w.address, cc);
+    return { ...w, cookie: await signIn(t, w.key) };
+  }
+
+  const post = (cookie: string | undefined, payload: object) =>
+    t.app.inject({ method: "POST", url: "/api/posts", payload, headers: cookie ? { cookie } : {} });
+  const vote = (cookie: string | undefined, payload: object) =>
+    t.app.inject({ method: "POST", url: "/api/posts/vote", payload, headers: cookie ? { cookie } : {} });
+  const list = async (query = ""): Promise<PostBody[]> => {
+    const res = await t.app.inject({ method: "GET", url: `/api/posts${query}` });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const countPosts = async () => (await t.database.db.select({ id: posts.id }).from(posts)).length;
+
+  it("a member with a profile and coins posts; the post carries the author's name and photo", async () => {
+    const ada = await member("Ada");
+    const res = await post(ada.cookie, {
+      authorWallet: ada.address.toUpperCase().replace("0X", "0x"),
+      content: "  Hello class!  ",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      _id: expect.stringMatching(/^\d+$/),
+      authorWallet: ada.address,
+      content: "Hello class!",
+      createdAt: expect.any(String),
+      upvotes: 0,
+      downvotes: 0,
+      votes: {},
+      hidden: false,
+      authorName: "Ada",
+      authorPhoto: "ada.webp",
+    });
+    expect((await list()).map((p) => p._id)).toContain(res.json()._id);
+  });
+
+  it("a post without a session is refused with 401 and nothing is written", async () => {
+    const ada = await member("Ann");
+    const before = await countPosts();
+    const res = await post(undefined, { authorWallet: ada.address, content: "sneaky" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(messages.auth.required);
+    expect(await countPosts()).toBe(before);
+  });
+
+  it("a post as another wallet is refused with 403 and nothing is written", async () => {
+    const victim = await member("Vic");
+    const mallory = await member("Mal");
+    const before = await countPosts();
+    const res = await post(mallory.cookie, { authorWallet: victim.address, content: "impersonation" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(messages.auth.wrongWallet);
+    expect(await countPosts()).toBe(before);
+  });
+
+  it("without a profile and coins every failing check is listed in the spec's words", async () => {
+    const w = newWallet();
+    const cookie = await signIn(t, w.key);
+    const before = await countPosts();
+    const res = await post(cookie, { authorWallet: w.address, content: "   " });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([messages.post.profile, messages.post.balance, messages.post.empty]);
+    expect(await countPosts()).toBe(before);
+  });
+
+  it("a profile without coins is refused; once 1 CC arrives on chain the same post goes through", async () => {
+    const w = newWallet();
+    await addProfile(w.address, "Broke");
+    const cookie = await signIn(t, w.key);
+    const refused = await post(cookie, { authorWallet: w.address, content: "first!" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([messages.post.balance]);
+    await chain.fund(w.address, 1);
+    const accepted = await post(cookie, { authorWallet: w.address, content: "first!" });
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it("coins without a profile are refused with the profile message", async () => {
+    const w = newWallet();
+    await chain.fund(w.address, 3);
+    const cookie = await signIn(t, w.key);
+    const res = await post(cookie, { authorWallet: w.address, content: "hi" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([messages.post.profile]);
+  });
+
+  it("an archived profile counts as no profile", async () => {
+    const m = await member("Archie");
+    await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, m.address));
+    const res = await post(m.cookie, { authorWallet: m.address, content: "still here?" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([messages.post.profile]);
+  });
+
+  it("content is 1-2000 characters after trimming", async () => {
+    const m = await member("Len");
+    const empty = await post(m.cookie, { authorWallet: m.address, content: "\n \t " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual([messages.post.empty]);
+    const long = await post(m.cookie, { authorWallet: m.address, content: "x".repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().errors).toEqual([messages.post.tooLong]);
+    const max = await post(m.cookie, { authorWallet: m.address, content: ` ${"y".repeat(2000)} ` });
+    expect(max.statusCode).toBe(200);
+    expect(max.json().content).toHaveLength(2000);
+  });
+
+  it("the list shows visible posts newest first, pages with limit and before, and hides hidden posts", async () => {
+    const m = await member("Pat");
+    const ids: string[] = [];
+    for (const content of ["one", "two", "three", "four"]) {
+      const res = await post(m.cookie, { authorWallet: m.address, content });
+      ids.push(res.json()._id);
+    }
+    await t.database.db
+      .update(posts)
+      .set({ hidden: true })
+      .where(eq(posts.id, Number(ids[2])));
+
+    const all = await list();
+    const mine = all.filter((p) => p.authorWallet === m.address).map((p) => p.content);
+    expect(mine).toEqual(["four", "two", "one"]);
+    expect(all.map((p) => Number(p._id))).toEqual([...all.map((p) => Number(p._id))].sort((a, b) => b - a));
+    expect(all.every((p) => p.hidden === false)).toBe(true);
+
+    const first = await list("?limit=1");
+    expect(first.map((p) => p.content)).toEqual(["four"]);
+    const next = await list(`?limit=2&before=${ids[3]}`);
+    expect(next.map((p) => p.content)).toEqual(["two", "one"]);
+    const bad = await t.app.inject({ method: "GET", url: "/api/posts?limit=0" });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("a post whose author has no profile any more shows the wallet as the author name", async () => {
+    const w = newWallet();
+    await t.database.db.insert(posts).values({ authorWallet: w.address, content: "orphan" });
+    const orphan = (await list()).find((p) => p.content === "orphan");
+    expect(orphan).toMatchObject({ authorName: w.address, authorPhoto: null });
+  });
+
+  describe("votes", () => {
+    let target: PostBody;
+    beforeAll(async () => {
+      const author = await member("Author");
+      target = (await post(author.cookie, { authorWallet: author.address, content: "vote on me" })).json();
+    });
+
+    it("a vote needs only a session: a wallet without profile or coins votes, keyed by its lowercased address", async () => {
+      const w = newWallet();
+      const cookie = await signIn(t, w.key);
+      const mixedCase = privateKeyToAccount(w.key).address;
+      const res = await vote(cookie, { postId: target._id, type: "up", voterWallet: mixedCase });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: target._id, upvotes: 1, downvotes: 0, votes: { [w.address]: "up" } });
+    });
+
+    it("voting the same option again keeps it; switching moves the count", async () => {
+      const m = await member("Switcher", 0);
+      const send = (type: string) => vote(m.cookie, { postId: target._id, type, voterWallet: m.address });
+      const before = (await list()).find((p) => p._id === target._id)!;
+
+      const up = (await send("up")).json();
+      expect(up).toMatchObject({ upvotes: before.upvotes + 1, downvotes: before.downvotes });
+      const again = (await send("up")).json();
+      expect(again).toMatchObject({ upvotes: before.upvotes + 1, downvotes: before.downvotes });
+      expect(again.votes[m.address]).toBe("up");
+
+      const down = (await send("down")).json();
+      expect(down).toMatchObject({ upvotes: before.upvotes, downvotes: before.downvotes + 1 });
+      expect(down.votes[m.address]).toBe("down");
+
+      const listed = (await list()).find((p) => p._id === target._id)!;
+      expect(listed).toMatchObject({ upvotes: down.upvotes, downvotes: down.downvotes, votes: down.votes });
+    });
+
+    it("a vote without a session (401) or as another wallet (403) changes nothing", async () => {
+      const victim = newWallet();
+      const mallory = await member("Mallory", 0);
+      const before = (await list()).find((p) => p._id === target._id)!;
+      const anonymous = await vote(undefined, { postId: target._id, type: "down", voterWallet: victim.address });
+      expect(anonymous.statusCode).toBe(401);
+      const forged = await vote(mallory.cookie, { postId: target._id, type: "down", voterWallet: victim.address });
+      expect(forged.statusCode).toBe(403);
+      const after = (await list()).find((p) => p._id === target._id)!;
+      expect(after).toEqual(before);
+    });
+
+    it("voting on an unknown or hidden post answers 404", async () => {
+      const m = await member("Nobody", 0);
+      const unknown = await vote(m.cookie, { postId: "999999999", type: "up", voterWallet: m.address });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe(messages.post.notFound);
+
+      const [hidden] = await t.database.db
+        .insert(posts)
+        .values({ authorWallet: m.address, content: "hidden", hidden: true })
+        .returning({ id: posts.id });
+      const res = await vote(m.cookie, { postId: String(hidden!.id), type: "up", voterWallet: m.address });
+      expect(res.statusCode).toBe(404);
+      expect(await t.database.db.select().from(votes).where(eq(votes.postId, hidden!.id))).toEqual([]);
+    });
+
+    it("an invalid vote type or post id is refused with 400", async () => {
+      const m = await member("Typo", 0);
+      const res = await vote(m.cookie, { postId: target._id, type: "sideways", voterWallet: m.address });
+      expect(res.statusCode).toBe(400);
+      const badId = await vote(m.cookie, { postId: "abc", type: "up", voterWallet: m.address });
+      expect(badId.statusCode).toBe(400);
+    });
+
+    it("50 wallets voting at once, some switching, leave counts equal to the votes map", async () => {
+      const author = await member("Popular");
+      const fresh: PostBody = (await post(author.cookie, { authorWallet: author.address, content: "busy" })).json();
+      const voters = Array.from({ length: 50 }, () => newWallet());
+      const cookies = await Promise.all(voters.map((v) => signIn(t, v.key)));
+      const requests = voters.flatMap((v, i) => {
+        const first = i % 3 === 0 ? "down" : "up";
+        const send = (type: string) => vote(cookies[i], { postId: fresh._id, type, voterWallet: v.address });
+        // Every fifth wallet also switches, racing its own first vote.
+        return i % 5 === 0 ? [send(first), send(first === "up" ? "down" : "up")] : [send(first)];
+      });
+      const responses = await Promise.all(requests);
+      expect(responses.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
+      for (const r of responses) {
+        const p: PostBody = r.json();
+        const values = Object.values(p.votes);
+        expect(p.upvotes).toBe(values.filter((v) => v === "up").length);
+        expect(p.downvotes).toBe(values.filter((v) => v === "down").length);
+      }
+
+      const listed = (await list()).find((p) => p._id === fresh._id)!;
+      expect(Object.keys(listed.votes).sort()).toEqual(voters.map((v) => v.address).sort());
+      const values = Object.values(listed.votes);
+      expect(listed.upvotes).toBe(values.filter((v) => v === "up").length);
+      expect(listed.downvotes).toBe(values.filter((v) => v === "down").length);
+      expect(listed.upvotes + listed.downvotes).toBe(50);
+      // Wallets that did not switch kept their one choice.
+      voters.forEach((v, i) => {
+        if (i % 5 !== 0) expect(listed.votes[v.address]).toBe(i % 3 === 0 ? "down" : "up");
+      });
+    });
+  });
+
+  describe("rate limits", () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await createTestApp(chain, kind, { RATE_LIMIT: "true" });
+    });
+    afterAll(async () => {
+      await limited?.close();
+    });
+
+    it("a second post within 5 seconds from one wallet answers 429 with Retry-After and is not written", async () => {
+      const w = newWallet();
+      await limited.database.db
+        .insert(profiles)
+        .values({ wallet: w.address, name: "Fast", birthday: "2008-01-01", starSign: "Aries" });
+      await chain.fund(w.address, 2);
+      const cookie = await signIn(limited, w.key);
+      const send = (content: string) =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/posts",
+          payload: { authorWallet: w.address, content },
+          headers: { cookie },
+        });
+      expect((await send("one")).statusCode).toBe(200);
+      const second = await send("two");
+      expect(second.statusCode).toBe(429);
+      expect(Number(second.headers["retry-after"])).toBeGreaterThan(0);
+      expect(second.json().error).toMatch(/Too many requests/);
+      const rows = await limited.database.db.select().from(posts).where(eq(posts.authorWallet, w.address));
+      expect(rows.map((r) => r.content)).toEqual(["one"]);
+    });
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The forum: visible posts with their authors and votes, new posts, and votes whose counts always equal
+ * the votes recorded (one row per wallet per post).
+ */
+
+import { MIN_BALANCE_TO_PARTICIPATE } from "@classcoin/shared/constants";
+import type { Post, VoteType } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { postContentSchema } from "@classcoin/shared/posts";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { AppDeps } from "../../app";
+import { getBalanceCC, invalidateBalance } from "../../chain/token";
+import type { Db } from "../../db/client";
+import { posts, profiles, votes } from "../../db/schema";
+import { notFound, validationFailed } from "../../http-errors";
+import { findProfile } from "../profiles/service";
+
+// Counts and the votes map are read in one statement, so a list never shows them out of step.
+const postColumns = {
+  id: posts.id,
+  authorWallet: posts.authorWallet,
+  content: posts.content,
+  createdAt: posts.createdAt,
+  upvotes: posts.upvotes,
+  downvotes: posts.downvotes,
+  hidden: posts.hidden,
+  authorName: profiles.name,
+  authorPhoto: profiles.photo,
+  votes: sql<Record<
+    string,
+    VoteType
+  > | null>`(select json_object_agg(${votes.wallet}, ${votes.type}) from ${votes} where ${votes.postId} = ${posts.id})`,
+};
+
+type PostRow = {
+  id: number;
+  authorWallet: string;
+  content: string;
+  createdAt: Date;
+  upvotes: number;
+  downvotes: number;
+  hidden: boolean;
+  authorName: string | null;
+  authorPhoto: string | null;
+  votes: Record<string, VoteType> | null;
+};
+
+function toPost(row: PostRow): Post {
+  return {
+    _id: String(row.id),
+    authorWallet: row.authorWallet,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    votes: row.votes ?? {},
+    hidden: row.hidden,
+    authorName: row.authorName ?? (row.authorWallet || "Unknown"),
+    authorPhoto: row.authorPhoto,
+  };
+}
+
+function selectPosts(db: Db, where: SQL | undefined) {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .leftJoin(profiles, eq(profiles.wallet, posts.authorWallet))
+    .where(where)
+    .orderBy(desc(posts.id));
+}
+
+/** Visible posts, newest first; `before` continues after the post with that id (keyset paging). */
+export async function listPosts(db: Db, page: { limit: number; before?: string }): Promise<Post[]> {
+  const visible = eq(posts.hidden, false);
+  const where = page.before ? and(visible, lt(posts.id, Number(page.before))) : visible;
+  const rows = await selectPosts(db, where).limit(page.limit);
+  return rows.map(toPost);
+}
+
+async function readPost(db: Db, id: number): Promise<Post> {
+  const [row] = await selectPosts(db, eq(posts.id, id));
+  if (!row) throw notFound(messages.post.notFound);
+  return toPost(row);
+}
+
+/** A refusal is never based on a cached low balance: a wallet funded a moment ago may post. */
+async function holdsMinBalance(deps: AppDeps, wallet: string): Promise<boolean> {
+  if ((await getBalanceCC(deps, wallet)) >= MIN_BALANCE_TO_PARTICIPATE) return true;
+  invalidateBalance(wallet);
+  return (await getBalanceCC(deps, wallet)) >= MIN_BALANCE_TO_PARTICIPATE;
+}
+
+/**
+ * Writes a post after the spec's checks (§5 "Post"): a profile, at least 1 CC on chain, 1–2000 characters.
+ * Every failing check is reported at once.
+ */
+export async function createPost(
+  deps: AppDeps,
+  input: { authorWallet: `0x${string}`; content: string },
+): Promise<Post> {
+  const { db } = deps.database;
+  const errors: string[] = [];
+  const [profile, enoughBalance] = await Promise.all([
+    findProfile(db, input.authorWallet),
+    holdsMinBalance(deps, input.authorWallet),
+  ]);
+  // An archived (moderated) profile counts as none, as everywhere else.
+  if (!profile || profile.archived) errors.push(messages.post.profile);
+  if (!enoughBalance) errors.push(messages.post.balance);
+  const content = postContentSchema.safeParse(input.content);
+  if (!content.success) errors.push(...content.error.issues.map((i) => i.message));
+  if (errors.length > 0 || !content.success) throw validationFailed(errors);
+  const [created] = await db
+    .insert(posts)
+    .values({ authorWallet: input.authorWallet, content: content.data })
+    .returning({ id: posts.id });
+  return readPost(db, created!.id);
+}
+
+/**
+ * Records the wallet's vote (the same option again keeps it, the other one switches it) and recounts.
+ * The post row is locked first, so concurrent votes on one post run one after another and the counts
+ * written are always the counts of the votes table.
+ */
+export async function votePost(
+  db: Db,
+  input: { postId: string; type: VoteType; voterWallet: `0x${string}` },
+): Promise<Post> {
+  const postId = Number(input.postId);
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.id, postId), eq(posts.hidden, false)))
+      .for("update");
+    if (!post) throw notFound(messages.post.notFound);
+    await tx
+      .insert(votes)
+      .values({ postId, wallet: input.voterWallet, type: input.type })
+      .onConflictDoUpdate({
+        target: [votes.postId, votes.wallet],
+        set: { type: input.type, updatedAt: sql`now()` },
+        setWhere: sql`${votes.type} <> excluded.type`,
+      });
+    const count = (type: VoteType) =>
+      sql`(select count(*)::int from ${votes} where ${votes.postId} = ${postId} and ${votes.type} = ${type})`;
+    await tx
+      .update(posts)
+      .set({ upvotes: count("up"), downvotes: count("down") })
+      .where(eq(posts.id, postId));
+    return readPost(tx, postId);
+  });
+}

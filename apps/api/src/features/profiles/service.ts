@@ -1,0 +1,96 @@
+/**
+ * Profiles (spec §3, §5, §6): one per wallet. Creating needs ≥ 1 CC on chain and, in whitelist mode, a
+ * whitelisted wallet; existing profiles keep access, so updates check neither.
+ */
+import type { Profile } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import type { ProfileFields } from "@classcoin/shared/profiles";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { profiles, settings, whitelist } from "../../db/schema";
+import { conflict, notFound } from "../../http-errors";
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    _id: String(row.id),
+    wallet: row.wallet,
+    name: row.name,
+    birthday: row.birthday,
+    starSign: row.starSign as Profile["starSign"],
+    photo: row.photo,
+    ...(row.bio !== null ? { bio: row.bio } : {}),
+    createdAt: row.createdAt.toISOString(),
+    archived: row.archived,
+  };
+}
+
+/** Active profiles, newest first. */
+export async function listProfiles(db: Db): Promise<Profile[]> {
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.archived, false))
+    .orderBy(desc(profiles.createdAt), desc(profiles.id));
+  return rows.map(toProfile);
+}
+
+/** The wallet's profile, archived or not, or null. */
+export async function findProfile(db: Db, wallet: string): Promise<Profile | null> {
+  const [row] = await db.select().from(profiles).where(eq(profiles.wallet, wallet.toLowerCase())).limit(1);
+  return row ? toProfile(row) : null;
+}
+
+/** The wallet's active profile; 404 when it has none or it is archived. */
+export async function getActiveProfile(db: Db, wallet: string): Promise<Profile> {
+  const profile = await findProfile(db, wallet);
+  if (!profile || profile.archived) throw notFound(messages.profile.notFound);
+  return profile;
+}
+
+export async function isWhitelistMode(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "whitelistMode"));
+  return row?.value === true;
+}
+
+export async function isWhitelisted(db: Db, wallet: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: whitelist.id })
+    .from(whitelist)
+    .where(sql`lower(${whitelist.wallet}) = ${wallet.toLowerCase()}`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts the profile; a second one for the wallet (even racing this one) is a 409, never a 5xx. */
+export async function insertProfile(
+  db: Db,
+  wallet: string,
+  fields: ProfileFields,
+  photo: string | null,
+): Promise<Profile> {
+  const [row] = await db
+    .insert(profiles)
+    .values({ wallet: wallet.toLowerCase(), ...fields, photo })
+    .onConflictDoNothing({ target: profiles.wallet })
+    .returning();
+  if (!row) throw conflict(messages.profile.exists);
+  return toProfile(row);
+}
+
+/** Updates the active profile's fields, and its photo when a new one was given. */
+export async function updateProfile(
+  db: Db,
+  wallet: string,
+  fields: ProfileFields,
+  photo: string | undefined,
+): Promise<Profile> {
+  const [row] = await db
+    .update(profiles)
+    .set({ ...fields, ...(photo !== undefined ? { photo } : {}) })
+    .where(and(eq(profiles.wallet, wallet.toLowerCase()), eq(profiles.archived, false)))
+    .returning();
+  if (!row) throw notFound(messages.profile.notFound);
+  return toProfile(row);
+}

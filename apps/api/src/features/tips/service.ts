@@ -1,0 +1,135 @@
+/**
+ * Tips: a tip is money the tipper's wallet already moved on chain with `transfer(author, amount)`. The
+ * server trusts nothing the client says about it: it reads the receipt and records the tip only for a
+ * successful ClassCoin Transfer log from `fromWallet` to the project's author of exactly `amount`, once per
+ * log (unique on tx hash + log index), raising the project's total in the same transaction.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { type SendCoin, type SendCoinResult, tipErrors } from "@classcoin/shared/tips";
+import { and, eq, sql } from "drizzle-orm";
+import {
+  type Hash,
+  parseEventLogs,
+  parseUnits,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  WaitForTransactionReceiptTimeoutError,
+} from "viem";
+import type { AppDeps } from "../../app";
+import { invalidateBalance } from "../../chain/token";
+import { projects, tips, transactions } from "../../db/schema";
+import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
+
+/** How long the server waits for a known but pending transaction to be mined. */
+const RECEIPT_TIMEOUT_MS = 30_000;
+/** On a public network the client's node may know a fresh transaction before ours does. */
+const UNKNOWN_TX_GRACE_MS = { local: 0, sepolia: 10_000 } as const;
+const GRACE_POLL_MS = 1_000;
+
+export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoinResult> {
+  const { db } = deps.database;
+  if (input.fromWallet === input.toWallet) throw badRequest(messages.send.self);
+  const projectId = Number(input.projectId);
+  const [project] = await db
+    .select({ authorWallet: projects.authorWallet, archived: projects.archived })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) throw notFound(messages.project.notFound);
+  if (project.archived) throw badRequest(tipErrors.projectArchived);
+  if (project.authorWallet !== input.toWallet) throw badRequest(tipErrors.recipientNotAuthor);
+
+  const receipt = await receiptOf(deps, input.txHash);
+  if (receipt.status !== "success") throw badRequest(tipErrors.failed);
+  const logIndexes = matchingTransferLogs(deps, receipt, input);
+
+  const totalReceived = await db.transaction(async (tx) => {
+    let recorded: number | undefined;
+    for (const logIndex of logIndexes) {
+      const [row] = await tx
+        .insert(tips)
+        .values({
+          projectId,
+          fromWallet: input.fromWallet,
+          toWallet: input.toWallet,
+          amount: input.amount,
+          amountWei: parseUnits(String(input.amount), TOKEN_DECIMALS).toString(),
+          txHash: input.txHash,
+          logIndex,
+        })
+        .onConflictDoNothing()
+        .returning({ logIndex: tips.logIndex });
+      if (row) {
+        recorded = row.logIndex;
+        break;
+      }
+    }
+    if (recorded === undefined) throw conflict(tipErrors.duplicate);
+    // If the indexer saw the Transfer first, its row becomes a project tip now (it does the same the other way).
+    await tx
+      .update(transactions)
+      .set({ type: "project_tip" })
+      .where(and(eq(transactions.txHash, input.txHash), eq(transactions.logIndex, recorded)));
+    const [updated] = await tx
+      .update(projects)
+      .set({ totalReceived: sql`${projects.totalReceived} + ${input.amount}` })
+      .where(eq(projects.id, projectId))
+      .returning({ totalReceived: projects.totalReceived });
+    return updated!.totalReceived;
+  });
+  invalidateBalance(input.fromWallet);
+  invalidateBalance(input.toWallet);
+  return { success: true, projectId: String(projectId), totalReceived, txHash: input.txHash };
+}
+
+/** The Transfer logs of our token in the receipt that are exactly this tip; throws saying what differs. */
+function matchingTransferLogs(deps: AppDeps, receipt: TransactionReceipt, input: SendCoin): number[] {
+  const token = deps.config.tokenAddress?.toLowerCase();
+  const transfers = parseEventLogs({
+    abi: classCoinAbi,
+    eventName: "Transfer",
+    logs: receipt.logs.filter((log) => log.address.toLowerCase() === token),
+  });
+  if (transfers.length === 0) throw badRequest(tipErrors.notClassCoin);
+  const fromSender = transfers.filter((log) => log.args.from.toLowerCase() === input.fromWallet);
+  if (fromSender.length === 0) throw badRequest(tipErrors.notFromSender);
+  const toAuthor = fromSender.filter((log) => log.args.to.toLowerCase() === input.toWallet);
+  if (toAuthor.length === 0) throw badRequest(tipErrors.notToAuthor);
+  const wei = parseUnits(String(input.amount), TOKEN_DECIMALS);
+  const exact = toAuthor.filter((log) => log.args.value === wei);
+  if (exact.length === 0) throw badRequest(tipErrors.amountMismatch);
+  return exact.map((log) => log.logIndex);
+}
+
+async function receiptOf(deps: AppDeps, hash: Hash): Promise<TransactionReceipt> {
+  const { chain } = deps;
+  const graceUntil = Date.now() + UNKNOWN_TX_GRACE_MS[deps.config.chain];
+  for (;;) {
+    try {
+      return await chain.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+    }
+    if (await isKnown(deps, hash)) break;
+    if (Date.now() >= graceUntil) throw notFound(tipErrors.notFound);
+    await new Promise((resolve) => setTimeout(resolve, GRACE_POLL_MS));
+  }
+  try {
+    return await chain.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof WaitForTransactionReceiptTimeoutError) throw new HttpError(504, tipErrors.pending);
+    throw error;
+  }
+}
+
+async function isKnown(deps: AppDeps, hash: Hash): Promise<boolean> {
+  try {
+    await deps.chain.getTransaction({ hash });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Per-route request limits. Keys are the session wallet when there is one (so a class behind one school
+ * NAT is not limited as a single user), else the client IP. Off with RATE_LIMIT=false.
+ */
+
+import { messages } from "@classcoin/shared/messages";
+import fastifyRateLimit from "@fastify/rate-limit";
+import type { FastifyContextConfig, FastifyInstance } from "fastify";
+import { getSessionWallet } from "../auth/session";
+import { HttpError } from "../http-errors";
+
+/** Route `config` that limits the route to `max` requests per `timeWindow` (ms or e.g. "1 minute"). */
+export function rateLimitConfig(max: number, timeWindow: number | string): FastifyContextConfig {
+  return { rateLimit: { max, timeWindow } };
+}
+
+/** The limits routes use: spread into a route's options as `config`. */
+export const limits = {
+  /** Nonce and verify: unauthenticated, so keyed by IP; generous for a classroom sharing one address. */
+  signIn: rateLimitConfig(60, "1 minute"),
+  /** Writes with a body (posts, votes, profiles without a file). */
+  write: rateLimitConfig(30, "1 minute"),
+  /** Uploads cost CPU (image re-encoding). */
+  upload: rateLimitConfig(10, "1 minute"),
+} as const;
+
+export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+  if (!app.deps.config.rateLimit) return;
+  await app.register(fastifyRateLimit, {
+    global: false,
+    async keyGenerator(request) {
+      const wallet = await getSessionWallet(request).catch(() => null);
+      return wallet ? `wallet:${wallet}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder(_request, context) {
+      return new HttpError(429, messages.rateLimit.tooMany(Math.max(1, Math.ceil(context.ttl / 1000))));
+    },
+  });
+}

@@ -1,0 +1,62 @@
+/** Builds signed admin requests for `app.inject()`, with every part overridable for refusal tests. */
+import { type AdminMethod, adminAction, buildAdminMessage } from "@classcoin/shared/admin";
+import type { InjectOptions } from "fastify";
+import { type Signer, signerAccount } from "./sign-in";
+
+export const ADMIN_WALLET = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
+
+export interface AdminRequestOptions {
+  method: AdminMethod;
+  /** The route pattern relative to /api/admin, e.g. "/dashboard/:wallet" or "/bounties/update". */
+  path: string;
+  body?: Record<string, unknown>;
+  /** Who signs (default: account 0, the admin). */
+  signer?: Signer;
+  /** The wallet in the path (GET) or `adminWallet` (POST); default the admin wallet. */
+  wallet?: string;
+  /** Overrides of the signed message. */
+  messageWallet?: string;
+  action?: string;
+  timestamp?: number;
+  /** The extras signed, when they should differ from the body sent. */
+  extras?: Record<string, unknown>;
+}
+
+export interface SignedAdminRequest {
+  inject: InjectOptions;
+  message: string;
+  signature: `0x${string}`;
+}
+
+export async function signedAdminRequest(options: AdminRequestOptions): Promise<SignedAdminRequest> {
+  const wallet = options.wallet ?? ADMIN_WALLET;
+  const body = options.body ?? {};
+  const message = buildAdminMessage({
+    action: options.action ?? adminAction(options.method, options.path),
+    wallet: options.messageWallet ?? wallet,
+    extras: options.extras ?? body,
+    timestamp: options.timestamp ?? Date.now(),
+  });
+  const signature = await signerAccount(options.signer ?? 0).signMessage({ message });
+  return { inject: adminInject(options.method, options.path, wallet, body, message, signature), message, signature };
+}
+
+export function adminInject(
+  method: AdminMethod,
+  path: string,
+  wallet: string,
+  body: Record<string, unknown>,
+  message: string | undefined,
+  signature: string | undefined,
+): InjectOptions {
+  if (method === "GET") {
+    const query: Record<string, string> = {};
+    if (message !== undefined) query.message = message;
+    if (signature !== undefined) query.signature = signature;
+    return { method, url: `/api/admin${path.replace(":wallet", wallet)}`, query };
+  }
+  const payload: Record<string, unknown> = { ...body, adminWallet: wallet };
+  if (message !== undefined) payload.message = message;
+  if (signature !== undefined) payload.signature = signature;
+  return { method, url: `/api/admin${path}`, payload };
+}

@@ -1,0 +1,70 @@
+/** Explorer requests (spec §7 "GET /api/explorer/…"): query filters, the details id and the daily chart. */
+import { z } from "zod";
+import { EXPLORER_PAGE_SIZE, TRANSACTION_TYPES } from "./constants";
+import { idSchema, isoDate, walletSchema } from "./primitives";
+
+export const EXPLORER_MAX_PAGE_SIZE = 100;
+export const EXPLORER_DEFAULT_DAYS = 30;
+export const EXPLORER_MAX_DAYS = 366;
+
+/** A filter left empty in a form arrives as `wallet=`; it means "no filter", not an invalid value. */
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+}
+
+export const explorerQuerySchema = z
+  .object({
+    page: z.preprocess(
+      blankToUndefined,
+      wholeNumber(1, 1_000_000_000, "page must be a whole number of 1 or more").optional(),
+    ),
+    limit: z.preprocess(
+      blankToUndefined,
+      wholeNumber(
+        1,
+        EXPLORER_MAX_PAGE_SIZE,
+        `limit must be a whole number from 1 to ${EXPLORER_MAX_PAGE_SIZE}`,
+      ).optional(),
+    ),
+    wallet: z.preprocess(blankToUndefined, walletSchema.optional()),
+    // "all" is what a type select shows for no filter.
+    type: z.preprocess(
+      (value) => (value === "all" ? undefined : blankToUndefined(value)),
+      z.enum(TRANSACTION_TYPES, { error: `type must be one of: ${TRANSACTION_TYPES.join(", ")}` }).optional(),
+    ),
+    from: z.preprocess(blankToUndefined, isoDate("from must be a date in YYYY-MM-DD format").optional()),
+    to: z.preprocess(blankToUndefined, isoDate("to must be a date in YYYY-MM-DD format").optional()),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "from must be on or before to",
+    path: ["from"],
+  });
+export type ExplorerQuery = z.output<typeof explorerQuerySchema>;
+export type ExplorerQueryInput = z.input<typeof explorerQuerySchema>;
+
+export const explorerPageDefaults = { page: 1, limit: EXPLORER_PAGE_SIZE } as const;
+
+export const transactionIdParamsSchema = z.object({ id: idSchema });
+
+export const explorerDailyQuerySchema = z.object({
+  days: z.preprocess(
+    blankToUndefined,
+    wholeNumber(1, EXPLORER_MAX_DAYS, `days must be a whole number from 1 to ${EXPLORER_MAX_DAYS}`).optional(),
+  ),
+});
+
+export const explorerDaySchema = z.object({
+  /** UTC calendar day, YYYY-MM-DD. */
+  day: z.string(),
+  transactions: z.number(),
+  volume: z.number(),
+});
+export const explorerDailySchema = z.array(explorerDaySchema);
+export type ExplorerDay = z.infer<typeof explorerDaySchema>;

@@ -1,0 +1,63 @@
+/** Forum requests (spec §5 "Post", "Vote", §7): the server's schemas and the composer's own checks. */
+import { z } from "zod";
+import { MIN_BALANCE_TO_PARTICIPATE, POST_MAX_LENGTH } from "./constants";
+import { voteTypeSchema } from "./entities";
+import { messages } from "./messages";
+import { idSchema, walletSchema } from "./primitives";
+
+/** Newest posts returned when the list is asked for without `limit`. */
+export const POSTS_DEFAULT_PAGE_SIZE = 50;
+export const POSTS_MAX_PAGE_SIZE = 100;
+
+/** Post text as the composer and the server check it: trimmed, 1–2000 characters. */
+export const postContentSchema = z
+  .string()
+  .trim()
+  .min(1, messages.post.empty)
+  .max(POST_MAX_LENGTH, messages.post.tooLong);
+
+/**
+ * `content` is only bounded here so an oversized body is refused early; its spec messages come from
+ * `postContentSchema`, checked together with the profile and balance gates so the caller sees them all.
+ */
+export const createPostBodySchema = z.object({
+  authorWallet: walletSchema,
+  content: z.string().max(100_000, messages.post.tooLong),
+});
+export type CreatePostBody = z.input<typeof createPostBodySchema>;
+
+export const votePostBodySchema = z.object({
+  postId: idSchema,
+  type: voteTypeSchema,
+  voterWallet: walletSchema,
+});
+export type VotePostBody = z.input<typeof votePostBodySchema>;
+
+/**
+ * Keyset page of visible posts, newest first: `before` is the `_id` of the last post already shown.
+ * Without `limit` the newest 50 are returned.
+ */
+export const listPostsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(POSTS_MAX_PAGE_SIZE).default(POSTS_DEFAULT_PAGE_SIZE),
+  before: idSchema.optional(),
+});
+export type ListPostsQuery = z.input<typeof listPostsQuerySchema>;
+
+export interface PostComposerState {
+  connected: boolean;
+  hasProfile: boolean;
+  /** Whole CC of the connected wallet, or undefined while unknown. */
+  balance: number | undefined;
+  content: string;
+}
+
+/** The spec's post checks in its order (§5 "Post"); empty when the post may be sent. */
+export function validatePostInput(state: PostComposerState): string[] {
+  if (!state.connected) return [messages.post.connect];
+  const errors: string[] = [];
+  if (!state.hasProfile) errors.push(messages.post.profile);
+  if (state.balance === undefined || state.balance < MIN_BALANCE_TO_PARTICIPATE) errors.push(messages.post.balance);
+  const content = postContentSchema.safeParse(state.content);
+  if (!content.success) errors.push(...content.error.issues.map((i) => i.message));
+  return errors;
+}

@@ -1,0 +1,45 @@
+/**
+ * Tips (spec §7 `POST /api/projects/send-coin`): the tipper's wallet has already sent
+ * `transfer(toWallet, amount)` on chain; the client then reports it with the transaction hash, and the
+ * server records it once after checking the receipt.
+ */
+import { z } from "zod";
+import { MIN_TIP } from "./constants";
+import { messages } from "./messages";
+import { idSchema, txHashSchema, walletSchema } from "./primitives";
+
+export const sendCoinSchema = z.object({
+  fromWallet: walletSchema,
+  toWallet: walletSchema,
+  /** Whole CC: tips are whole coins (the form's step is 1). */
+  amount: z.coerce
+    .number({ error: messages.send.amount })
+    .int(messages.send.amount)
+    .min(MIN_TIP, messages.send.amount)
+    .max(1e15, messages.send.amount),
+  projectId: idSchema,
+  txHash: txHashSchema,
+});
+export type SendCoin = z.output<typeof sendCoinSchema>;
+
+export const sendCoinResultSchema = z.object({
+  success: z.literal(true),
+  projectId: z.string(),
+  totalReceived: z.number(),
+  txHash: z.string(),
+});
+export type SendCoinResult = z.infer<typeof sendCoinResultSchema>;
+
+/** Why a reported tip was refused (the server's answers; the client shows "Failed to send …: " + text). */
+export const tipErrors = {
+  notFound: "transaction not found",
+  pending: "transaction is not mined yet; try again in a moment",
+  failed: "transaction failed on chain",
+  notClassCoin: "not a ClassCoin transfer",
+  notToAuthor: "not a transfer to the author",
+  amountMismatch: "amount does not match the transfer",
+  notFromSender: "transfer was not sent by fromWallet",
+  recipientNotAuthor: "toWallet is not the author of this project",
+  projectArchived: "This project submission is archived and cannot receive tips",
+  duplicate: "This tip has already been recorded",
+} as const;
