@@ -42,7 +42,8 @@ export interface LocalStackOptions {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env = { ...process.env, ...options.env };
   const log = options.log ?? (() => {});
-  if (!existsSync(join(webDist, "index.html")) || !existsSync(generatedAbi)) {
+  const dist = env.WEB_DIST ? resolve(env.WEB_DIST) : webDist;
+  if (!existsSync(join(dist, "index.html")) || !existsSync(generatedAbi)) {
     throw new Error(
       "The app is not built (apps/web/dist or the generated ClassCoin ABI is missing). Run `npm run build` (or `npm ci`, which builds).",
     );
@@ -82,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       DATA_DIR: dataDir,
       RPC_URL: anvil.rpcUrl,
       TOKEN_ADDRESS: deployment.tokenAddress,
-      WEB_DIST: webDist,
+      WEB_DIST: dist,
     });
     const server = await startServer(config);
     try {

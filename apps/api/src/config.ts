@@ -33,7 +33,6 @@ const envSchema = z
       .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
       .optional(),
     CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
-    SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     PUBLIC_URL: z.string().url("must be the URL people open, e.g. https://classcoin.example.edu").optional(),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     INDEXER: z.enum(["true", "false"]).default("true"),
