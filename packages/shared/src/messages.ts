@@ -137,6 +137,9 @@ export const messages = {
     siweSignature: "Sign-in refused: the signature does not match the message's address.",
     notSignedIn: "Not signed in.",
   },
+  input: {
+    unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",
+  },
   rateLimit: {
     tooMany: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
   },

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { RouterProvider } from "react-router";
+import { AlertProvider } from "../ui/alerts";
 import { Spinner } from "../ui/spinner";
 import { router } from "./router";
 
@@ -12,7 +13,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<Spinner fullScreen label="Loading ClassCoin" />}>
-        <RouterProvider router={router} />
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
       </Suspense>
     </QueryClientProvider>
   );

@@ -1,21 +1,46 @@
 import { createBrowserRouter } from "react-router";
-import { HomePage } from "../features/home/home-page";
+import { Spinner } from "../ui/spinner";
 import { ErrorPage } from "./error-page";
-import { Layout } from "./layout";
 import { PlaceholderPage } from "./placeholder-page";
+import { Root } from "./root";
 
+// Each page is its own chunk, loaded when its route is first visited (keeps the first load small).
 export const router = createBrowserRouter([
   {
-    path: "/",
-    element: <Layout />,
+    // The token wallet page: its own screen and layout, outside the platform's shell.
+    path: "/wallet",
     errorElement: <ErrorPage />,
+    hydrateFallbackElement: <Spinner fullScreen label="Loading the wallet" />,
+    lazy: async () => ({ Component: (await import("../features/wallet-page/wallet-page")).WalletPage }),
+  },
+  {
+    path: "/",
+    element: <Root />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <Spinner fullScreen label="Loading ClassCoin" />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: "profiles", element: <PlaceholderPage title="Profiles" /> },
-      { path: "projects", element: <PlaceholderPage title="Projects" /> },
-      { path: "explorer", element: <PlaceholderPage title="Explorer" /> },
-      { path: "forum", element: <PlaceholderPage title="Forum" /> },
-      { path: "bounties", element: <PlaceholderPage title="Bounties" /> },
+      { index: true, lazy: async () => ({ Component: (await import("./routes/home")).HomeRoute }) },
+      {
+        path: "profiles",
+        lazy: async () => ({ Component: (await import("../features/profiles/profiles-page")).ProfilesPage }),
+      },
+      {
+        path: "projects",
+        lazy: async () => ({ Component: (await import("../features/projects/projects-page")).ProjectsPage }),
+      },
+      {
+        path: "explorer",
+        lazy: async () => ({ Component: (await import("../features/explorer/explorer-page")).ExplorerPage }),
+      },
+      { path: "forum", lazy: async () => ({ Component: (await import("../features/forum/forum-page")).ForumPage }) },
+      {
+        path: "bounties",
+        lazy: async () => ({ Component: (await import("../features/bounties/bounties-page")).BountiesPage }),
+      },
+      {
+        path: "admin",
+        lazy: async () => ({ Component: (await import("../features/admin/admin-page")).AdminPage }),
+      },
       { path: "*", element: <PlaceholderPage title="Page not found" /> },
     ],
   },

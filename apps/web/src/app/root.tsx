@@ -1,0 +1,23 @@
+/**
+ * The root route: loads the public configuration (chain, token, admin wallet), then mounts the wallet
+ * (wagmi) and the connect dialog around the layout, so every page can ask who is connected.
+ */
+import { Suspense } from "react";
+import { useConfig } from "../features/config/get-config";
+import { Spinner } from "../ui/spinner";
+import { ConnectDialogProvider } from "../wallet/connect-dialog";
+import { WalletProvider } from "../wallet/wallet-provider";
+import { Layout } from "./layout";
+
+export function Root() {
+  const config = useConfig();
+  return (
+    <WalletProvider config={config}>
+      <ConnectDialogProvider>
+        <Suspense fallback={<Spinner fullScreen label="Loading ClassCoin" />}>
+          <Layout />
+        </Suspense>
+      </ConnectDialogProvider>
+    </WalletProvider>
+  );
+}

@@ -1,0 +1,15 @@
+/** Composes the home page from the forum's and the bounties' own panels (features do not import each other). */
+import { OpenBounties } from "../../features/bounties/open-bounties";
+import { usePosts } from "../../features/forum/api/get-posts";
+import { LatestPosts } from "../../features/forum/latest-posts";
+import { HomePage } from "../../features/home/home-page";
+import { useWallet } from "../../wallet/use-wallet";
+
+export function HomeRoute() {
+  const { wallet } = useWallet();
+  const { data: posts } = usePosts();
+  const hasPosted = wallet !== undefined && (posts ?? []).some((p) => p.authorWallet.toLowerCase() === wallet);
+  return (
+    <HomePage latestPosts={<LatestPosts limit={5} />} openBounties={<OpenBounties limit={4} />} hasPosted={hasPosted} />
+  );
+}

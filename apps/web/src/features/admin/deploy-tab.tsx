@@ -1,0 +1,88 @@
+/**
+ * Deploy ClassCoin (spec §4, §6): 10,000 CC minted to every active profile except the admin's. Two steps: the
+ * first click shows the recipients and the total, the second executes ("Deploying..." while busy); Cancel
+ * returns.
+ */
+import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
+import type { DeployResult } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { useState } from "react";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import type { AdminSigner } from "./api/admin-request";
+import { useDeployClassCoin } from "./api/deploy-classcoin";
+import { useAdminProfiles } from "./api/get-admin-profiles";
+import { LoadState } from "./load-state";
+import { useAdminAction } from "./use-admin-action";
+
+export function DeployTab({ signer }: { signer: AdminSigner }) {
+  const { config } = useWalletSetup();
+  const profiles = useAdminProfiles(signer);
+  const deploy = useDeployClassCoin();
+  const act = useAdminAction();
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<DeployResult | null>(null);
+  const cc = (n: number) => `${n.toLocaleString("en-US")} ${config.productSymbol}`;
+  const details = (r: DeployResult) =>
+    messages.admin.deployDetails(r.recipients, cc(r.amountPerProfile), cc(r.totalDeployed));
+
+  const run = async () => {
+    const done = await act(
+      () => deploy.mutateAsync({ confirmed: true }),
+      (r) => `${messages.catalogue.deploySuccess}\n${details(r)}`,
+      messages.catalogue.deployFailed,
+    );
+    setConfirming(false);
+    if (done) setResult(done);
+  };
+
+  return (
+    <section className="card deploy-panel" aria-labelledby="deploy-title">
+      <h2 id="deploy-title">Deploy ClassCoin</h2>
+      <p>
+        Mints {cc(DEPLOY_AMOUNT_PER_PROFILE)} to every active profile except the admin's, from the token owner's
+        treasury, on the {config.chainName} network.
+      </p>
+      <LoadState tab="Profiles" query={profiles}>
+        {(list) => {
+          const admin = config.adminWallet.toLowerCase();
+          const recipients = list.filter((p) => !p.archived && p.wallet.toLowerCase() !== admin).length;
+          const total = recipients * DEPLOY_AMOUNT_PER_PROFILE;
+          if (!confirming) {
+            return (
+              <button type="button" className="button" onClick={() => setConfirming(true)} disabled={recipients === 0}>
+                Deploy ClassCoin
+              </button>
+            );
+          }
+          return (
+            <fieldset className="deploy-confirm" aria-label="Confirm deploy">
+              <p>
+                <strong>Are you sure?</strong> This mints {cc(DEPLOY_AMOUNT_PER_PROFILE)} to each of{" "}
+                <strong data-testid="deploy-recipients">{recipients}</strong> active profiles (admin excluded):{" "}
+                <strong data-testid="deploy-total">{cc(total)}</strong> in total. It cannot be undone.
+              </p>
+              <div className="form-actions">
+                <button type="button" className="button danger" disabled={deploy.isPending} onClick={() => void run()}>
+                  {deploy.isPending ? messages.admin.deploying : "Yes, Deploy ClassCoin"}
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={deploy.isPending}
+                  onClick={() => setConfirming(false)}
+                >
+                  Cancel
+                </button>
+              </div>
+            </fieldset>
+          );
+        }}
+      </LoadState>
+      {result && (
+        <p className="deploy-result" role="status" data-testid="deploy-result">
+          {messages.catalogue.deploySuccess} {details(result)}
+        </p>
+      )}
+    </section>
+  );
+}

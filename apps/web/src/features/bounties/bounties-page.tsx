@@ -1,0 +1,64 @@
+/** /bounties (spec §2): open to everyone; the wallet strip shows who is connected and their balance. */
+import { messages } from "@classcoin/shared/messages";
+import { UserStrip } from "../../wallet/user-strip";
+import { useBounties } from "./api/get-bounties";
+import { BountyCard } from "./bounty-card";
+
+export function BountiesPage() {
+  const { data: bounties, isLoading, isError } = useBounties();
+  const active = bounties?.filter((b) => b.status === "active") ?? [];
+  const others = bounties?.filter((b) => b.status !== "active") ?? [];
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Bounties</h1>
+        {bounties && (
+          <span className="count-label" data-testid="active-count">
+            {active.length === 1 ? "1 active bounty" : `${active.length} active bounties`}
+          </span>
+        )}
+      </div>
+      <UserStrip prompt="Connect your wallet to see your ClassCoin balance. Anyone can browse the bounties." />
+      <HowBountiesWork />
+      {isLoading && <p className="muted">Loading bounties...</p>}
+      {isError && <p className="form-error">The bounties could not be loaded. Please reload the page.</p>}
+      {bounties && active.length === 0 && (
+        <div className="empty-state">
+          <h2>{messages.bounties.empty}</h2>
+          <p className="muted">New bounties from your instructor will appear here.</p>
+        </div>
+      )}
+      {active.length > 0 && (
+        <div className="card-grid">
+          {active.map((b) => (
+            <BountyCard key={b._id} bounty={b} />
+          ))}
+        </div>
+      )}
+      {others.length > 0 && (
+        <>
+          <h2 className="section-title">Completed and cancelled</h2>
+          <div className="card-grid">
+            {others.map((b) => (
+              <BountyCard key={b._id} bounty={b} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function HowBountiesWork() {
+  return (
+    <details className="explainer">
+      <summary>How bounties work</summary>
+      <ol>
+        <li>Your instructor posts a bounty: a task with a reward in ClassCoin (CC).</li>
+        <li>Pick an active bounty and contact your instructor to claim it; claiming happens offline.</li>
+        <li>Do the work. When the instructor accepts it, the bounty is marked completed with your name.</li>
+        <li>The reward is sent to your wallet in CC.</li>
+      </ol>
+    </details>
+  );
+}

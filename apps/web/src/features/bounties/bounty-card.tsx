@@ -1,0 +1,40 @@
+import type { Bounty } from "@classcoin/shared/entities";
+import { formatDate } from "../../ui/dates";
+import { shortAddress } from "../../ui/short-address";
+
+const statusLabel: Record<Bounty["status"], string> = {
+  active: "Active",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export function BountyCard({ bounty }: { bounty: Bounty }) {
+  const unclaimed = bounty.status === "active" && !bounty.completedBy && !bounty.crossedOut;
+  return (
+    <article className={bounty.crossedOut ? "card bounty-card crossed-out" : "card bounty-card"}>
+      <header className="bounty-head">
+        <h3>{bounty.title}</h3>
+        <span className={`badge badge-${bounty.status}`}>{statusLabel[bounty.status]}</span>
+      </header>
+      <p className="muted small">
+        Posted {formatDate(bounty.createdAt)}
+        {bounty.crossedOut && <span className="crossed-note"> · crossed out by the instructor</span>}
+      </p>
+      <p className="bounty-description">{bounty.description}</p>
+      <p className="bounty-reward">
+        Reward: <strong>{bounty.reward.toLocaleString("en-US")} CC</strong>
+      </p>
+      {(bounty.completedBy || bounty.completedAt) && (
+        <p className="bounty-completed">
+          Completed{bounty.completedBy ? ` by ${who(bounty.completedBy)}` : ""}
+          {bounty.completedAt ? ` on ${formatDate(bounty.completedAt)}` : ""}
+        </p>
+      )}
+      {unclaimed && <p className="hint">Want to take this on? Contact your instructor to claim this bounty.</p>}
+    </article>
+  );
+}
+
+/** The instructor may record a wallet or a name; a wallet is shortened for reading. */
+const who = (completedBy: string) =>
+  /^0x[0-9a-fA-F]{40}$/.test(completedBy) ? shortAddress(completedBy) : completedBy;

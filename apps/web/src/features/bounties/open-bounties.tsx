@@ -1,0 +1,23 @@
+/** A few open bounties for the home page. */
+import { Link } from "react-router";
+import { useBounties } from "./api/get-bounties";
+
+export function OpenBounties({ limit = 3 }: { limit?: number }) {
+  const { data, isLoading } = useBounties();
+  const open = (data ?? []).filter((b) => b.status === "active" && !b.crossedOut).slice(0, limit);
+  return (
+    <section className="card home-panel" aria-labelledby="home-bounties">
+      <h2 id="home-bounties">Open bounties</h2>
+      {isLoading && <p className="muted">Loading bounties...</p>}
+      {data && open.length === 0 && <p className="muted">No open bounties right now.</p>}
+      <ul className="plain-list">
+        {open.map((b) => (
+          <li key={b._id}>
+            <strong>{b.title}</strong> <span className="muted">· {b.reward.toLocaleString("en-US")} CC</span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/bounties">All bounties</Link>
+    </section>
+  );
+}

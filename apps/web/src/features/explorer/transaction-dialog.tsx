@@ -1,0 +1,147 @@
+/**
+ * The details dialog: every field of one transaction, full addresses with Copy, the hash linked to the chain's
+ * explorer when there is one. A modal <dialog>: the page behind is inert, focus stays inside, Escape closes.
+ */
+import type { Transaction } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { useAlert } from "../../ui/alerts";
+import { Avatar } from "../../ui/avatar";
+import { formatDateTime } from "../../ui/dates";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import { useTransaction } from "./api/get-transaction";
+import { copyText } from "./copy-text";
+import { formatCc, statusClass, typeLabel } from "./format";
+
+export function TransactionDialog({ summary, onClose }: { summary: Transaction; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  // The row already holds every field; the details call brings the freshest copy (status, names).
+  const { data, isError } = useTransaction(summary._id);
+  const tx = data ?? summary;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  // A modal dialog keeps the page inert, but Tab would still leave for the browser's own UI: wrap it around.
+  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab" || !dialogRef.current) return;
+    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>("a[href], button:not(:disabled)")];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="tx-dialog"
+      aria-labelledby={titleId}
+      onKeyDown={trapTab}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      <h2 id={titleId}>Transaction details</h2>
+      {isError && <p className="muted small">Showing the list's copy: the details could not be loaded.</p>}
+      <dl className="tx-details">
+        <Row label="ID">{tx._id}</Row>
+        <Row label="Type">{typeLabel(tx.type)}</Row>
+        <Row label="Status">
+          <span className={statusClass(tx.status)}>{tx.status}</span>
+        </Row>
+        <Row label="Amount">
+          <TokenAmount amount={tx.amount} />
+        </Row>
+        <Row label="From">
+          <FullWallet wallet={tx.fromWallet} name={tx.fromName} photo={tx.fromPhoto} />
+        </Row>
+        <Row label="To">
+          <FullWallet wallet={tx.toWallet} name={tx.toName} photo={tx.toPhoto} />
+        </Row>
+        <Row label="Time">{formatDateTime(tx.timestamp)}</Row>
+        <Row label="Description">{tx.description ?? "—"}</Row>
+        <Row label="Transaction hash">
+          <TxHash hash={tx.txHash} />
+        </Row>
+        {tx.blockNumber !== undefined && <Row label="Block">{tx.blockNumber.toLocaleString("en-US")}</Row>}
+        {tx.logIndex !== undefined && <Row label="Log index">{tx.logIndex}</Row>}
+      </dl>
+      <div className="dialog-actions">
+        <button ref={closeRef} type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="tx-detail">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function TokenAmount({ amount }: { amount: number }) {
+  const { config } = useWalletSetup();
+  return <>{formatCc(amount, config.productSymbol)}</>;
+}
+
+function FullWallet({ wallet, name, photo }: { wallet: string; name: string | null; photo: string | null }) {
+  const alert = useAlert();
+  return (
+    <span className="full-wallet">
+      <Avatar photo={photo} wallet={wallet} name={name ?? wallet} size={28} />
+      <span className="full-wallet-text">
+        {name && <span className="wallet-name">{name}</span>}
+        <code className="mono break">{wallet}</code>
+      </span>
+      <button
+        type="button"
+        className="button small secondary"
+        aria-label={`Copy ${name ?? "wallet"} address`}
+        onClick={async () => {
+          if (await copyText(wallet)) void alert(messages.catalogue.copied);
+        }}
+      >
+        Copy
+      </button>
+    </span>
+  );
+}
+
+function TxHash({ hash }: { hash: string }) {
+  const { config } = useWalletSetup();
+  if (!config.blockExplorerUrl) return <code className="mono break">{hash}</code>;
+  return (
+    <a
+      className="mono break"
+      href={`${config.blockExplorerUrl.replace(/\/$/, "")}/tx/${hash}`}
+      target="_blank"
+      rel="noreferrer"
+    >
+      {hash}
+    </a>
+  );
+}

@@ -1,0 +1,122 @@
+/** The paged table: type, from, to, amount, time, status and View; Previous/Next with "Page x of y". */
+import type { Transaction } from "@classcoin/shared/entities";
+import { formatDateTime } from "../../ui/dates";
+import { Spinner } from "../../ui/spinner";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import type { ExplorerFilters } from "./api/get-transactions";
+import { useTransactions } from "./api/get-transactions";
+import { formatCc, statusClass, typeLabel } from "./format";
+import { WalletCell } from "./wallet-cell";
+
+export function TransactionsTable({
+  page,
+  filters,
+  filtered,
+  onPage,
+  onView,
+}: {
+  page: number;
+  filters: ExplorerFilters;
+  filtered: boolean;
+  onPage: (page: number) => void;
+  onView: (transaction: Transaction) => void;
+}) {
+  const { config } = useWalletSetup();
+  const { data, isLoading, isError, error, isPlaceholderData } = useTransactions(page, filters);
+
+  if (isLoading) return <Spinner label="Loading transactions" />;
+  if (isError) {
+    return (
+      <p className="form-error" role="alert">
+        Could not load transactions: {error.message}
+      </p>
+    );
+  }
+  if (!data) return null;
+  const { transactions, pagination } = data;
+  if (transactions.length === 0) {
+    return (
+      <div className="empty-state">
+        <h2>No transactions found</h2>
+        <p className="muted">
+          {filtered ? "No transaction matches these filters." : "Transfers of ClassCoin will appear here."}
+        </p>
+        {page > 1 && (
+          <button type="button" className="button secondary" onClick={() => onPage(1)}>
+            Back to page 1
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="explorer-results" aria-busy={isPlaceholderData}>
+      <div className="table-scroll">
+        <table className="tx-table">
+          <caption className="visually-hidden">Transactions, page {pagination.current}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Time</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Details</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((tx) => (
+              <tr key={tx._id} data-testid="tx-row">
+                <td>{typeLabel(tx.type)}</td>
+                <td>
+                  <WalletCell wallet={tx.fromWallet} name={tx.fromName} photo={tx.fromPhoto} />
+                </td>
+                <td>
+                  <WalletCell wallet={tx.toWallet} name={tx.toName} photo={tx.toPhoto} />
+                </td>
+                <td className="num">{formatCc(tx.amount, config.productSymbol)}</td>
+                <td className="nowrap">{formatDateTime(tx.timestamp)}</td>
+                <td>
+                  <span className={statusClass(tx.status)}>{tx.status}</span>
+                </td>
+                <td>
+                  <button type="button" className="button small secondary" onClick={() => onView(tx)}>
+                    View
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pagination.total > 1 && (
+        <nav className="pager" aria-label="Pages">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!pagination.hasPrev}
+            onClick={() => onPage(pagination.current - 1)}
+          >
+            Previous
+          </button>
+          <span data-testid="page-label">
+            Page {pagination.current} of {pagination.total}
+          </span>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={!pagination.hasNext || isPlaceholderData}
+            onClick={() => onPage(pagination.current + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * `POST /api/profiles` (create) or `POST /api/profiles/update` (edit), multipart: wallet, name, birthday,
+ * starSign, balance and an optional photo. The server reads the balance from the chain; the field is sent
+ * because the spec's form sends it.
+ */
+import { profileSchema } from "@classcoin/shared/entities";
+import type { ProfileFields } from "@classcoin/shared/profiles";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiPost } from "../../../wallet/api-request";
+import { getAccountProfileQueryOptions } from "../../../wallet/get-account-profile";
+import { useCcBalance } from "../../../wallet/use-cc-balance";
+import { usePrepareWrite } from "../../../wallet/use-prepare-write";
+import { getProfilesQueryOptions } from "./get-profiles";
+
+export interface SaveProfileInput {
+  fields: ProfileFields;
+  photo: File | null;
+  balance: number | undefined;
+  editing: boolean;
+}
+
+export function useSaveProfile() {
+  const prepare = usePrepareWrite();
+  const queryClient = useQueryClient();
+  const balance = useCcBalance();
+  return useMutation({
+    mutationFn: async ({ fields, photo, balance, editing }: SaveProfileInput) => {
+      const wallet = await prepare();
+      const form = new FormData();
+      form.set("wallet", wallet);
+      form.set("name", fields.name);
+      form.set("birthday", fields.birthday);
+      form.set("starSign", fields.starSign);
+      form.set("balance", String(balance ?? 0));
+      if (photo) form.set("photo", photo);
+      return apiPost(editing ? "/api/profiles/update" : "/api/profiles", form, profileSchema);
+    },
+    onSettled: () => balance.refresh(),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(getAccountProfileQueryOptions(profile.wallet).queryKey, profile);
+      void queryClient.invalidateQueries({ queryKey: getProfilesQueryOptions().queryKey });
+    },
+  });
+}

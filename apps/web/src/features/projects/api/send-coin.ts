@@ -1,0 +1,75 @@
+/**
+ * A tip (spec §5 "Send ClassCoin", DESIGN "tips"): the tipper's wallet sends `transfer(author, amount)` on the
+ * ClassCoin contract; once it is mined, `POST /api/projects/send-coin` reports it with its hash and the server
+ * checks the receipt before recording it. Money moves on chain; the record cannot be forged or doubled.
+ */
+import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { sendCoinResultSchema } from "@classcoin/shared/tips";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { parseUnits } from "viem";
+import { useConfig as useWagmiConfig } from "wagmi";
+import { waitForTransactionReceipt, writeContract } from "wagmi/actions";
+import { apiPost } from "../../../wallet/api-request";
+import { useCcBalance } from "../../../wallet/use-cc-balance";
+import { usePrepareWrite } from "../../../wallet/use-prepare-write";
+import { useWalletSetup } from "../../../wallet/wallet-context";
+import { getProjectsQueryOptions } from "./get-projects";
+
+export interface SendCoinInput {
+  toWallet: string;
+  amount: number;
+  projectId: string;
+  projectNumber: number;
+}
+
+/** The transfer was mined but reverted (receipt status 0). */
+export class TransferFailedError extends Error {
+  constructor() {
+    super(messages.wallet.transactionFailed);
+    this.name = "TransferFailedError";
+  }
+}
+
+export function useSendCoin() {
+  const prepare = usePrepareWrite();
+  const wagmiConfig = useWagmiConfig();
+  const { config } = useWalletSetup();
+  const balance = useCcBalance();
+  const queryClient = useQueryClient();
+  /** The hash of the transfer while it waits to be mined. */
+  const [pendingHash, setPendingHash] = useState<`0x${string}` | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: async ({ toWallet, amount, projectId }: SendCoinInput) => {
+      const fromWallet = await prepare();
+      const hash = await writeContract(wagmiConfig, {
+        address: config.tokenAddress as `0x${string}`,
+        abi: classCoinAbi,
+        functionName: "transfer",
+        args: [toWallet as `0x${string}`, parseUnits(String(amount), TOKEN_DECIMALS)],
+        chainId: config.chainId,
+      });
+      setPendingHash(hash);
+      try {
+        const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId: config.chainId });
+        if (receipt.status !== "success") throw new TransferFailedError();
+      } finally {
+        setPendingHash(null);
+      }
+      return apiPost(
+        "/api/projects/send-coin",
+        { fromWallet, toWallet, amount, projectId, txHash: hash },
+        sendCoinResultSchema,
+      );
+    },
+    onSettled: (_data, _error, input) => {
+      // Also after a failed report: the coins may have moved on chain all the same.
+      balance.refresh();
+      void queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions(input.projectNumber).queryKey });
+    },
+  });
+  return { ...mutation, pendingHash };
+}

@@ -1,0 +1,60 @@
+/** Every active submission of the chosen project: author, image, title, description, total received. */
+import { PRODUCT_SYMBOL } from "@classcoin/shared/constants";
+import type { Project } from "@classcoin/shared/entities";
+import { Avatar } from "../../ui/avatar";
+import { Spinner } from "../../ui/spinner";
+import { useWallet } from "../../wallet/use-wallet";
+import { useProjects } from "./api/get-projects";
+import { ProjectImage } from "./project-image";
+import { TipForm } from "./tip-form";
+
+export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
+  const { wallet } = useWallet();
+  const { data, isLoading, isError, error } = useProjects(projectNumber);
+  return (
+    <section aria-labelledby="submissions-title">
+      <h2 id="submissions-title" className="section-title">
+        Submissions for Project {projectNumber}
+      </h2>
+      {isLoading ? (
+        <Spinner label="Loading submissions" />
+      ) : isError ? (
+        <p className="form-error">Could not load the submissions: {error.message}</p>
+      ) : !data?.length ? (
+        <div className="empty-state">
+          <h3>No submissions yet</h3>
+          <p className="muted">Be the first to submit your work for Project {projectNumber}.</p>
+        </div>
+      ) : (
+        <div className="card-grid submissions">
+          {data.map((project) => (
+            <SubmissionCard key={project._id} project={project} own={project.authorWallet.toLowerCase() === wallet} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SubmissionCard({ project, own }: { project: Project; own: boolean }) {
+  const { wallet } = useWallet();
+  return (
+    <article className="card submission-card" aria-label={`${project.title} by ${project.authorName}`}>
+      <header className="submission-author">
+        <Avatar photo={project.authorPhoto} wallet={project.authorWallet} name={project.authorName} size={32} />
+        <strong>{project.authorName}</strong>
+        {own && <span className="badge badge-completed">Yours</span>}
+      </header>
+      <ProjectImage image={project.image} title={project.title} />
+      <h3>{project.title}</h3>
+      {project.description && <p className="project-description">{project.description}</p>}
+      <p className="submission-total">
+        Received:{" "}
+        <strong data-testid="received">
+          {project.totalReceived.toLocaleString("en-US")} {PRODUCT_SYMBOL}
+        </strong>
+      </p>
+      {wallet && !own && <TipForm project={project} />}
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+/** The projects page's rows of the error catalogue (spec §5 "Send ClassCoin", §8 "Project submit", "Send coin"). */
+import type { PublicConfig } from "@classcoin/shared/api-meta";
+import { MIN_TIP } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { ApiError, NetworkError } from "../../wallet/api-request";
+import { ChainSwitchError, NotConnectedError, SignatureError } from "../../wallet/write-errors";
+import { TransferFailedError } from "./api/send-coin";
+
+/** Spec §5 "Send ClassCoin": the first problem with a tip, or null when it may be sent. */
+export function validateTip(input: {
+  amount: string;
+  balance: number | undefined;
+  fromWallet: string;
+  toWallet: string;
+}): string | null {
+  const amount = Number(input.amount.trim());
+  // Tips are whole coins (the box's step is 1), like the server's check.
+  if (input.amount.trim() === "" || !Number.isInteger(amount) || amount < MIN_TIP) return messages.send.amount;
+  if (input.balance === undefined || amount > input.balance) return messages.send.insufficient;
+  if (input.fromWallet.toLowerCase() === input.toWallet.toLowerCase()) return messages.send.self;
+  return null;
+}
+
+/** A wallet request the person declined (EIP-1193 code 4001, viem's UserRejectedRequestError), anywhere in the causes. */
+export function isUserRejection(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 10; depth++) {
+    const e = current as { code?: unknown; name?: unknown; cause?: unknown };
+    if (e.code === 4001 || e.name === "UserRejectedRequestError") return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+function common(error: unknown, config: PublicConfig): string | null {
+  if (error instanceof NotConnectedError) return messages.post.connect;
+  if (error instanceof ChainSwitchError) return messages.chain.switchPlatform(config.chainName);
+  if (error instanceof SignatureError) return messages.catalogue.signature;
+  if (error instanceof NetworkError) return messages.catalogue.network;
+  return null;
+}
+
+/** The alert for a failed tip, or null when the person declined in the wallet (silently ignored, spec §4). */
+export function tipErrorText(error: unknown, config: PublicConfig): string | null {
+  if (isUserRejection(error)) return null;
+  const text = common(error, config);
+  if (text) return text;
+  if (error instanceof ApiError) return messages.catalogue.sendFailed + (error.errors?.join(", ") || error.message);
+  if (error instanceof TransferFailedError) return messages.catalogue.sendFailed + error.message;
+  return messages.catalogue.sendError;
+}
+
+export function submitErrorText(error: unknown, config: PublicConfig): string | null {
+  if (isUserRejection(error) && !(error instanceof SignatureError)) return null;
+  const text = common(error, config);
+  if (text) return text;
+  if (error instanceof ApiError) return messages.catalogue.projectFailed + (error.errors?.join(", ") || error.message);
+  return messages.catalogue.projectError;
+}

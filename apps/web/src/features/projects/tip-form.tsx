@@ -1,0 +1,99 @@
+/**
+ * The send-ClassCoin box on other people's entries (spec §5 "Send ClassCoin"): amount (min 1, max the
+ * balance) and Send. A pending notice with the transaction hash stays until the transfer is mined.
+ */
+
+import type { Project } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { type FormEvent, useId, useState } from "react";
+import { useAlert } from "../../ui/alerts";
+import { useCcBalance } from "../../wallet/use-cc-balance";
+import { useWallet } from "../../wallet/use-wallet";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import { useSendCoin } from "./api/send-coin";
+import { tipErrorText, validateTip } from "./tip-errors";
+
+export function TipForm({ project }: { project: Project }) {
+  const { config } = useWalletSetup();
+  const { wallet } = useWallet();
+  const balance = useCcBalance();
+  const send = useSendCoin();
+  const alert = useAlert();
+  const inputId = useId();
+  const [amount, setAmount] = useState("");
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateTip({
+      amount,
+      balance: balance.amount,
+      fromWallet: wallet ?? "",
+      toWallet: project.authorWallet,
+    });
+    if (problem) {
+      void alert(problem);
+      return;
+    }
+    const value = Number(amount.trim());
+    send.mutate(
+      { toWallet: project.authorWallet, amount: value, projectId: project._id, projectNumber: project.projectNumber },
+      {
+        onSuccess: () => {
+          setAmount("");
+          void alert(messages.catalogue.sendSuccess(value));
+        },
+        onError: (error) => {
+          const text = tipErrorText(error, config);
+          if (text === null) return;
+          console.error("Sending ClassCoin failed", error);
+          void alert(text);
+        },
+      },
+    );
+  };
+
+  const max = balance.amount === undefined ? undefined : Math.floor(balance.amount);
+  return (
+    <form className="tip-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor={inputId} className="visually-hidden">
+        Amount of {config.productSymbol} to send to {project.authorName}
+      </label>
+      <div className="tip-row">
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          placeholder={`Amount (${config.productSymbol})`}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          disabled={send.isPending}
+        />
+        <button type="submit" className="button" disabled={send.isPending || balance.amount === undefined}>
+          {send.isPending ? "Sending…" : "Send"}
+        </button>
+      </div>
+      {send.pendingHash && <PendingNotice hash={send.pendingHash} explorerUrl={config.blockExplorerUrl} />}
+    </form>
+  );
+}
+
+function PendingNotice({ hash, explorerUrl }: { hash: `0x${string}`; explorerUrl: string | null }) {
+  // The catalogue's sentence with the hash in place, so the hash can be a link when there is a chain explorer.
+  const [before, after] = messages.wallet.pendingTransaction("\u0000").split("\u0000");
+  return (
+    <p className="pending-notice" role="status" data-testid="tip-pending">
+      {before}
+      {explorerUrl ? (
+        <a href={`${explorerUrl.replace(/\/$/, "")}/tx/${hash}`} target="_blank" rel="noreferrer" className="hash">
+          {hash}
+        </a>
+      ) : (
+        <code className="hash">{hash}</code>
+      )}
+      {after}
+    </p>
+  );
+}

@@ -1,0 +1,23 @@
+import { messages } from "@classcoin/shared/messages";
+import { DismissibleBanner } from "./dismissible-banner";
+
+/** State 2 of spec §2. */
+export function ConnectWallet({
+  networkError,
+  onConnect,
+  onDismissNetworkError,
+}: {
+  networkError: string | null;
+  onConnect: () => void;
+  onDismissNetworkError: () => void;
+}) {
+  return (
+    <section className="wallet-page-card wallet-page-center">
+      {networkError && <DismissibleBanner text={networkError} onDismiss={onDismissNetworkError} />}
+      <p className="wallet-page-lead">{messages.wallet.connectPrompt}</p>
+      <button type="button" className="wallet-page-button wallet-page-button-large" onClick={onConnect}>
+        {messages.wallet.connectButton}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { SEPOLIA_FAUCET_URL } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { useId } from "react";
+import { formatUnits } from "viem";
+import { DismissibleBanner } from "./dismissible-banner";
+import { TransferForm } from "./transfer-form";
+import { displaySymbol, type TokenData } from "./wallet-page-state";
+
+/** State 4 of spec §2. */
+export function ConnectedWallet({
+  tokenData,
+  address,
+  balance,
+  txBeingSent,
+  transactionError,
+  local,
+  devWallet,
+  onTransfer,
+  onDismissTransactionError,
+}: {
+  tokenData: TokenData;
+  address: string;
+  balance: bigint;
+  txBeingSent: string | null;
+  transactionError: string | null;
+  local: boolean;
+  /** The Dev wallet's accounts and how to switch between them, when it is the wallet in use. */
+  devWallet: { accounts: readonly string[]; select: (account: string) => void } | null;
+  onTransfer: (to: string, amount: string) => void;
+  onDismissTransactionError: () => void;
+}) {
+  const symbol = displaySymbol(tokenData);
+  const accountSelectId = useId();
+  return (
+    <>
+      <section className="wallet-page-card">
+        <h1 className="wallet-page-title">
+          {tokenData.name} ({symbol})
+        </h1>
+        <dl className="wallet-page-facts">
+          <div>
+            <dt>Connected account</dt>
+            <dd className="wallet-page-mono" data-testid="wallet-address">
+              {address}
+            </dd>
+          </div>
+          <div>
+            <dt>Balance</dt>
+            <dd className="wallet-page-balance" data-testid="wallet-balance">
+              {formatUnits(balance, 18)} {symbol}
+            </dd>
+          </div>
+        </dl>
+        {devWallet && (
+          <div className="wallet-page-field wallet-page-dev-switch">
+            <label htmlFor={accountSelectId}>Dev wallet account</label>
+            <select
+              id={accountSelectId}
+              className="wallet-page-input"
+              value={devWallet.accounts.find((a) => a.toLowerCase() === address.toLowerCase()) ?? ""}
+              onChange={(event) => devWallet.select(event.target.value)}
+            >
+              {devWallet.accounts.map((account, index) => (
+                <option key={account} value={account}>
+                  {`Account ${index}${index === 0 ? " (admin)" : ""}: ${account}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="wallet-page-faucet">
+          <div className="wallet-page-faucet-row">
+            <span>{messages.wallet.faucetHint}</span>
+            <a className="wallet-page-faucet-link" href={SEPOLIA_FAUCET_URL} target="_blank" rel="noopener noreferrer">
+              {messages.wallet.faucetLink}
+            </a>
+          </div>
+          {local && (
+            <>
+              <p className="wallet-page-faucet-local">{messages.wallet.localGasHint}</p>
+              <code className="wallet-page-command">{messages.wallet.faucetCommand(address)}</code>
+            </>
+          )}
+        </div>
+      </section>
+
+      {txBeingSent && (
+        <div className="wallet-page-notice" role="status">
+          {messages.wallet.pendingTransaction(txBeingSent)}
+        </div>
+      )}
+      {transactionError && (
+        <DismissibleBanner
+          text={messages.wallet.sendErrorPrefix + transactionError}
+          onDismiss={onDismissTransactionError}
+        />
+      )}
+
+      {balance === 0n ? (
+        <section className="wallet-page-card wallet-page-no-tokens" aria-label="No tokens">
+          <p>{messages.wallet.noTokens}</p>
+          <code className="wallet-page-command">{messages.wallet.faucetCommand(address)}</code>
+        </section>
+      ) : (
+        <TransferForm symbol={symbol} busy={txBeingSent !== null} onTransfer={onTransfer} />
+      )}
+    </>
+  );
+}

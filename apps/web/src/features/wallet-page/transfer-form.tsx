@@ -1,0 +1,64 @@
+import { useId } from "react";
+import { useAlert } from "../../ui/alerts";
+import { checkTransferForm } from "./wallet-page-state";
+
+/** The transfer form of spec §3 with the checks of spec §5 (alerts), then the transfer. */
+export function TransferForm({
+  symbol,
+  busy,
+  onTransfer,
+}: {
+  symbol: string;
+  busy: boolean;
+  onTransfer: (to: string, amount: string) => void;
+}) {
+  const alert = useAlert();
+  const amountId = useId();
+  const recipientId = useId();
+  return (
+    <form
+      className="wallet-page-card wallet-page-form"
+      aria-labelledby={`${amountId}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        const check = checkTransferForm({
+          amount: String(data.get("amount") ?? ""),
+          recipient: String(data.get("recipient") ?? ""),
+        });
+        if (!check.ok) void alert(check.alert);
+        else onTransfer(check.to, check.amount);
+      }}
+    >
+      <h2 id={`${amountId}-title`}>Transfer</h2>
+      <div className="wallet-page-field">
+        <label htmlFor={amountId}>Amount of {symbol}</label>
+        <input
+          id={amountId}
+          className="wallet-page-input"
+          type="number"
+          step="1"
+          name="amount"
+          placeholder="1"
+          required
+        />
+      </div>
+      <div className="wallet-page-field">
+        <label htmlFor={recipientId}>Recipient address</label>
+        <input
+          id={recipientId}
+          className="wallet-page-input wallet-page-mono"
+          type="text"
+          name="recipient"
+          placeholder="0x..."
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
+      </div>
+      <button type="submit" className="wallet-page-button" disabled={busy}>
+        Transfer
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Drives the wallet page's state machine with the wallet and the chain (spec §4 "Token wallet page"): the
+ * connect flow with raw EIP-1193 calls, the wallet's events, balance polling and the transfer.
+ */
+import { WALLET_BALANCE_POLL_MS } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { type Address, numberToHex } from "viem";
+import { useAlert } from "../../ui/alerts";
+import { createTokenClient, type TokenClientConfig } from "./token-client";
+import {
+  initialWalletPageState,
+  isUserRejection,
+  shouldPollBalance,
+  transactionErrorDetail,
+  walletPageReducer,
+} from "./wallet-page-state";
+import type { WalletProvider } from "./wallet-provider";
+
+export function useWalletPage(provider: WalletProvider, config: TokenClientConfig) {
+  const [state, dispatch] = useReducer(walletPageReducer, initialWalletPageState);
+  const alert = useAlert();
+  const { chainId, chainName, rpcUrl, tokenAddress } = config;
+  const client = useMemo(
+    () => createTokenClient({ chainId, chainName, rpcUrl, tokenAddress }),
+    [chainId, chainName, rpcUrl, tokenAddress],
+  );
+
+  const connect = useCallback(async () => {
+    try {
+      const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
+      const current = (await provider.request({ method: "eth_chainId" })) as string;
+      if (Number(current) !== chainId) {
+        try {
+          await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: numberToHex(chainId) }] });
+        } catch (error) {
+          console.error("The wallet did not switch networks", error);
+          void alert(messages.chain.switchWallet(chainName));
+          return;
+        }
+      }
+      const [first] = accounts;
+      if (first) dispatch({ type: "connected", address: first as Address });
+    } catch (error) {
+      // Spec §8: wallet connection errors are only logged.
+      console.error("Could not connect the wallet", error);
+    }
+  }, [provider, chainId, chainName, alert]);
+
+  const connected = state.selectedAddress !== null;
+  useEffect(() => {
+    if (!connected) return;
+    const onAccountsChanged = (accounts: unknown) =>
+      dispatch({ type: "accountsChanged", accounts: Array.isArray(accounts) ? accounts : [] });
+    const onChainChanged = (next: unknown) => {
+      const onTargetChain = Number(next) === chainId;
+      if (!onTargetChain) void alert(messages.chain.switchBack(chainName));
+      dispatch({ type: "chainChanged", onTargetChain });
+    };
+    provider.on("accountsChanged", onAccountsChanged);
+    provider.on("chainChanged", onChainChanged);
+    return () => {
+      provider.removeListener("accountsChanged", onAccountsChanged);
+      provider.removeListener("chainChanged", onChainChanged);
+    };
+  }, [provider, connected, chainId, chainName, alert]);
+
+  const needsTokenData = state.selectedAddress !== null && state.tokenData === null;
+  useEffect(() => {
+    if (!needsTokenData) return;
+    let cancelled = false;
+    client.readTokenData().then(
+      (tokenData) => {
+        if (!cancelled) dispatch({ type: "tokenDataLoaded", tokenData });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.error("Could not load the token", error);
+        dispatch({
+          type: "networkError",
+          message: messages.wallet.loadFailed(chainName, transactionErrorDetail(error)),
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [needsTokenData, client, chainName]);
+
+  // Polling restarts when the account changes and stops when it is no longer a valid address.
+  const pollAddress = shouldPollBalance(state) ? state.selectedAddress : null;
+  useEffect(() => {
+    if (!pollAddress) return;
+    let stopped = false;
+    let inFlight = false;
+    const poll = async () => {
+      if (inFlight) return;
+      inFlight = true;
+      try {
+        const balance = await client.readBalance(pollAddress);
+        if (!stopped) dispatch({ type: "balanceLoaded", address: pollAddress, balance });
+      } catch (error) {
+        if (!stopped) console.error("Could not read the balance", error);
+      } finally {
+        inFlight = false;
+      }
+    };
+    void poll();
+    const timer = setInterval(poll, WALLET_BALANCE_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [pollAddress, client]);
+
+  const transfer = useCallback(
+    async (to: string, amount: string) => {
+      const from = state.selectedAddress;
+      if (!from) return;
+      dispatch({ type: "transferStarted" });
+      try {
+        const hash = await client.sendTransfer(provider, from, to, amount);
+        dispatch({ type: "transactionSent", hash });
+        const receipt = await client.waitForReceipt(hash);
+        if (receipt.status === "reverted") throw new Error(messages.wallet.transactionFailed);
+        dispatch({ type: "balanceLoaded", address: from, balance: await client.readBalance(from) });
+      } catch (error) {
+        if (isUserRejection(error)) return;
+        console.error("The transfer failed", error);
+        dispatch({ type: "transferFailed", message: transactionErrorDetail(error) });
+      } finally {
+        dispatch({ type: "transferFinished" });
+      }
+    },
+    [provider, client, state.selectedAddress],
+  );
+
+  return {
+    state,
+    connect,
+    transfer,
+    dismissNetworkError: () => dispatch({ type: "networkErrorDismissed" }),
+    dismissTransactionError: () => dispatch({ type: "transactionErrorDismissed" }),
+  };
+}

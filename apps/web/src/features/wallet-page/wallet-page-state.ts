@@ -1,0 +1,177 @@
+/**
+ * The token wallet page as a state machine (spec §3 "Page state", §4 "Token wallet page"). The reducer is
+ * pure; the hook in use-wallet-page.ts talks to the wallet and the chain and reports what happened here.
+ */
+import { ERROR_BANNER_MAX_CHARS, FALLBACK_TOKEN_SYMBOL } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { type Address, type Hash, isAddress } from "viem";
+
+export interface TokenData {
+  name: string;
+  symbol: string;
+}
+
+export interface WalletPageState {
+  tokenData: TokenData | null;
+  selectedAddress: Address | null;
+  balance: bigint | null;
+  /** Hash of the transfer waiting to be mined. */
+  txBeingSent: Hash | null;
+  /** What went wrong with the last transfer (already cut for the banner). */
+  transactionError: string | null;
+  networkError: string | null;
+}
+
+export const initialWalletPageState: WalletPageState = {
+  tokenData: null,
+  selectedAddress: null,
+  balance: null,
+  txBeingSent: null,
+  transactionError: null,
+  networkError: null,
+};
+
+export type WalletPageEvent =
+  /** Connect succeeded (accounts granted, right chain): the first account is selected. */
+  | { type: "connected"; address: Address }
+  | { type: "tokenDataLoaded"; tokenData: TokenData }
+  /** A balance read for `address`; ignored when another account has been selected since. */
+  | { type: "balanceLoaded"; address: Address; balance: bigint }
+  /** The wallet's accountsChanged: none → initial state, else re-initialise with the new account. */
+  | { type: "accountsChanged"; accounts: readonly string[] }
+  /** The wallet's chainChanged: another chain → initial state; the target chain → reload token data and balance. */
+  | { type: "chainChanged"; onTargetChain: boolean }
+  /** Loading the token failed (RPC down, no contract at the address): back to "not connected" with a banner. */
+  | { type: "networkError"; message: string }
+  | { type: "networkErrorDismissed" }
+  | { type: "transferStarted" }
+  | { type: "transactionSent"; hash: Hash }
+  | { type: "transferFailed"; message: string }
+  | { type: "transferFinished" }
+  | { type: "transactionErrorDismissed" };
+
+export function walletPageReducer(state: WalletPageState, event: WalletPageEvent): WalletPageState {
+  switch (event.type) {
+    case "connected":
+      return { ...initialWalletPageState, selectedAddress: event.address };
+    case "tokenDataLoaded":
+      return state.selectedAddress ? { ...state, tokenData: event.tokenData } : state;
+    case "balanceLoaded":
+      return state.selectedAddress?.toLowerCase() === event.address.toLowerCase()
+        ? { ...state, balance: event.balance }
+        : state;
+    case "accountsChanged": {
+      const [next] = event.accounts;
+      if (!next || !isAddress(next, { strict: false })) return initialWalletPageState;
+      return { ...initialWalletPageState, selectedAddress: next };
+    }
+    case "chainChanged":
+      if (!event.onTargetChain) return initialWalletPageState;
+      return state.selectedAddress ? { ...state, tokenData: null, balance: null } : state;
+    case "networkError":
+      return { ...initialWalletPageState, networkError: event.message };
+    case "networkErrorDismissed":
+      return { ...state, networkError: null };
+    case "transferStarted":
+      return { ...state, transactionError: null };
+    case "transactionSent":
+      return { ...state, txBeingSent: event.hash };
+    case "transferFailed":
+      return { ...state, transactionError: event.message };
+    case "transferFinished":
+      return { ...state, txBeingSent: null };
+    case "transactionErrorDismissed":
+      return { ...state, transactionError: null };
+  }
+}
+
+/** Which of the four screens of spec §2 to show (state 1, no wallet, is decided before any state exists). */
+export type WalletScreen =
+  | { screen: "notConnected" }
+  | { screen: "loading" }
+  | { screen: "connected"; tokenData: TokenData; address: Address; balance: bigint };
+
+export function walletScreen(state: WalletPageState): WalletScreen {
+  if (!state.selectedAddress) return { screen: "notConnected" };
+  if (!state.tokenData || state.balance === null) return { screen: "loading" };
+  return { screen: "connected", tokenData: state.tokenData, address: state.selectedAddress, balance: state.balance };
+}
+
+/** Balance polling runs only for a valid selected address (spec §5). */
+export function shouldPollBalance(state: WalletPageState): boolean {
+  return state.selectedAddress !== null && isAddress(state.selectedAddress, { strict: false });
+}
+
+export const displaySymbol = (tokenData: TokenData): string => tokenData.symbol || FALLBACK_TOKEN_SYMBOL;
+
+export type TransferFormCheck =
+  | { ok: true; to: Address; amount: string }
+  | { ok: false; alert: typeof messages.wallet.invalidAddress | typeof messages.wallet.invalidAmount };
+
+const isPositiveNumber = (value: string) => value !== "" && Number.isFinite(Number(value)) && Number(value) > 0;
+
+/** The transfer form's checks (spec §5): the recipient first, then the amount; both trimmed. */
+export function checkTransferForm(input: { amount: string; recipient: string }): TransferFormCheck {
+  const to = input.recipient.trim();
+  const amount = input.amount.trim();
+  if (!isAddress(to, { strict: false })) return { ok: false, alert: messages.wallet.invalidAddress };
+  if (!isPositiveNumber(amount)) return { ok: false, alert: messages.wallet.invalidAmount };
+  return { ok: true, to, amount };
+}
+
+/** The transfer routine repeats the form's checks and throws (spec §5). */
+export function assertTransferArguments(to: string, amount: string): { to: Address; amount: string } {
+  const recipient = to.trim();
+  const value = amount.trim();
+  if (!isAddress(recipient, { strict: false })) throw new Error(messages.wallet.invalidRecipientThrow(to));
+  if (!isPositiveNumber(value)) throw new Error(messages.wallet.invalidAmountThrow(amount));
+  return { to: recipient, amount: value };
+}
+
+interface ErrorLike {
+  code?: unknown;
+  message?: unknown;
+  shortMessage?: unknown;
+  data?: unknown;
+  cause?: unknown;
+}
+
+function* errorChain(error: unknown): Generator<ErrorLike> {
+  let current = error;
+  for (let depth = 0; depth < 10 && current && typeof current === "object"; depth++) {
+    yield current as ErrorLike;
+    current = (current as ErrorLike).cause;
+  }
+}
+
+/** A request the person refused in their wallet (EIP-1193 code 4001), however deeply viem wrapped it. */
+export function isUserRejection(error: unknown): boolean {
+  for (const e of errorChain(error)) if (e.code === 4001) return true;
+  return false;
+}
+
+/**
+ * The transaction-error banner's detail (spec §8): the error's data message if present, else its message, cut
+ * to 100 characters. Wallets put the node's reason in `data.message`; viem keeps the provider error as `cause`
+ * and its one-line summary as `shortMessage` (its `message` adds request dumps and a version footer).
+ */
+export function transactionErrorDetail(error: unknown): string {
+  let text: string | undefined;
+  for (const e of errorChain(error)) {
+    const data = e.data as { message?: unknown } | undefined;
+    if (data && typeof data === "object" && typeof data.message === "string" && data.message) {
+      text = data.message;
+      break;
+    }
+  }
+  if (text === undefined) {
+    const top = (error ?? {}) as ErrorLike;
+    text =
+      typeof top.shortMessage === "string"
+        ? top.shortMessage
+        : typeof top.message === "string"
+          ? top.message
+          : String(error);
+  }
+  return text.substring(0, ERROR_BANNER_MAX_CHARS);
+}

@@ -1,0 +1,91 @@
+/**
+ * The token wallet page (`/wallet`, spec §2 "Token wallet page"): one screen, four states. A route of its own
+ * outside the platform's layout, loaded on demand.
+ */
+import { useState } from "react";
+import { Link } from "react-router";
+import { Spinner } from "../../ui/spinner";
+import { createDevWalletProvider, type DevWalletProvider, readStoredAccount } from "../../wallet/dev-wallet-provider";
+import { useConfig } from "../config/get-config";
+import { ConnectWallet } from "./connect-wallet";
+import { ConnectedWallet } from "./connected-wallet";
+import { NoWallet } from "./no-wallet";
+import { useInjectedProvider } from "./use-injected-provider";
+import { useWalletPage } from "./use-wallet-page";
+import { walletScreen } from "./wallet-page-state";
+import type { WalletProvider } from "./wallet-provider";
+import "./wallet-page.css";
+
+export function WalletPage() {
+  const config = useConfig();
+  const injected = useInjectedProvider();
+  const devAccounts = config.local ? config.devAccounts : [];
+  const makeDevWallet = (initialAccount?: string) =>
+    createDevWalletProvider({ rpcUrl: config.rpcUrl, chainId: config.chainId, accounts: devAccounts, initialAccount });
+  // A Dev wallet chosen on an earlier visit comes back after a reload.
+  const [devWallet, setDevWallet] = useState<DevWalletProvider | null>(() =>
+    devAccounts.length > 0 && readStoredAccount() ? makeDevWallet() : null,
+  );
+  const provider = injected ?? devWallet;
+
+  return (
+    <div className="wallet-page-shell">
+      <header className="wallet-page-topbar">
+        <Link to="/" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            CC
+          </span>
+          ClassCoin
+        </Link>
+        <span className="muted wallet-page-topbar-note">Token wallet · {config.chainName}</span>
+      </header>
+      <main id="main" className="wallet-page-main">
+        {provider ? (
+          <WalletScreens provider={provider} devWallet={provider === devWallet ? devWallet : null} config={config} />
+        ) : (
+          <NoWallet devAccounts={devAccounts} onUseDevWallet={(account) => setDevWallet(makeDevWallet(account))} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function WalletScreens({
+  provider,
+  devWallet,
+  config,
+}: {
+  provider: WalletProvider;
+  devWallet: DevWalletProvider | null;
+  config: ReturnType<typeof useConfig>;
+}) {
+  const page = useWalletPage(provider, config);
+  const { state } = page;
+  const view = walletScreen(state);
+  switch (view.screen) {
+    case "notConnected":
+      return (
+        <ConnectWallet
+          networkError={state.networkError}
+          onConnect={() => void page.connect()}
+          onDismissNetworkError={page.dismissNetworkError}
+        />
+      );
+    case "loading":
+      return <Spinner fullScreen label="Loading the token and your balance" />;
+    case "connected":
+      return (
+        <ConnectedWallet
+          tokenData={view.tokenData}
+          address={view.address}
+          balance={view.balance}
+          txBeingSent={state.txBeingSent}
+          transactionError={state.transactionError}
+          local={config.local}
+          devWallet={devWallet ? { accounts: devWallet.accounts, select: devWallet.selectAccount } : null}
+          onTransfer={(to, amount) => void page.transfer(to, amount)}
+          onDismissTransactionError={page.dismissTransactionError}
+        />
+      );
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The strip pages show above their content: a connect prompt, or who is connected (profile name or address),
+ * their CC balance, and a Create Profile link when they have no profile yet.
+ */
+import { messages } from "@classcoin/shared/messages";
+import { Link } from "react-router";
+import { Avatar } from "../ui/avatar";
+import { shortAddress } from "../ui/short-address";
+import { useOpenConnect } from "./connect-dialog";
+import { useAccountProfile } from "./get-account-profile";
+import { useCcBalance } from "./use-cc-balance";
+import { useWallet } from "./use-wallet";
+
+export function ConnectPrompt({ text }: { text: string }) {
+  const openConnect = useOpenConnect();
+  const { status } = useWallet();
+  return (
+    <div className="connect-prompt">
+      <p>{text}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={openConnect}
+        disabled={status === "connecting" || status === "reconnecting"}
+      >
+        {messages.wallet.connectButton}
+      </button>
+    </div>
+  );
+}
+
+export function UserStrip({ prompt }: { prompt: string }) {
+  const { address } = useWallet();
+  const { profile, isLoading } = useAccountProfile();
+  const balance = useCcBalance();
+  if (!address) return <ConnectPrompt text={prompt} />;
+  return (
+    <div className="user-strip" data-testid="user-strip">
+      <Avatar photo={profile?.photo} wallet={address} name={profile?.name ?? address} size={36} />
+      <div className="user-strip-text">
+        <strong>{profile?.name ?? shortAddress(address)}</strong>
+        <span className="muted">
+          Balance: <span data-testid="strip-balance">{balance.label ?? "…"}</span>
+        </span>
+      </div>
+      {!isLoading && profile === null && (
+        <Link className="button small" to="/profiles">
+          Create Profile
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/** The header's wallet strip: Connect, or the connected address, its CC balance, a wrong-network notice and Sign out. */
+import { messages } from "@classcoin/shared/messages";
+import { useQueryClient } from "@tanstack/react-query";
+import { useDisconnect, useSwitchChain } from "wagmi";
+import { useAlert } from "../ui/alerts";
+import { Identicon } from "../ui/identicon";
+import { shortAddress } from "../ui/short-address";
+import { useOpenConnect } from "./connect-dialog";
+import { signOut } from "./siwe";
+import { useCcBalance } from "./use-cc-balance";
+import { useWallet } from "./use-wallet";
+import { useWalletSetup } from "./wallet-context";
+
+export function WalletButton() {
+  const { config } = useWalletSetup();
+  const { address, status, wrongChain, connectorName } = useWallet();
+  const balance = useCcBalance();
+  const openConnect = useOpenConnect();
+  const { mutateAsync: disconnect } = useDisconnect();
+  const { mutate: switchChain } = useSwitchChain();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+
+  if (!address) {
+    const busy = status === "connecting" || status === "reconnecting";
+    return (
+      <div className="wallet-strip">
+        <button type="button" className="button" onClick={openConnect} disabled={busy}>
+          {busy ? "Connecting…" : messages.wallet.connectButton}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section className="wallet-strip" aria-label="Your wallet">
+      <span className="wallet-id" title={`${address} (${connectorName ?? "wallet"})`}>
+        <Identicon wallet={address} size={22} />
+        <span className="wallet-address">{shortAddress(address)}</span>
+      </span>
+      {wrongChain ? (
+        <button
+          type="button"
+          className="button warning small"
+          onClick={() =>
+            switchChain(
+              { chainId: config.chainId },
+              { onError: () => void alert(messages.chain.switchPlatform(config.chainName)) },
+            )
+          }
+        >
+          Switch to {config.chainName}
+        </button>
+      ) : (
+        <span className="wallet-balance" data-testid="header-balance">
+          {balance.label ?? "…"}
+        </span>
+      )}
+      <button
+        type="button"
+        className="button secondary small"
+        onClick={async () => {
+          await signOut();
+          await disconnect().catch((e) => console.error("Disconnect failed", e));
+          queryClient.removeQueries({ queryKey: ["profiles", "one"] });
+        }}
+      >
+        Sign out
+      </button>
+    </section>
+  );
+}

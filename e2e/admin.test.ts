@@ -1,0 +1,288 @@
+/**
+ * /admin in Chromium against the real stack (demo community; dev account 0 is the admin): who may enter,
+ * every tab's action signed by the connected wallet and its effect on the public pages, the spec's alerts,
+ * and Deploy ClassCoin end to end (balances on chain +10,000 CC).
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import type { Bounty, Post, Profile, Project } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import type { Browser, Page } from "playwright-core";
+import { formatUnits } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { type E2EStack, startStack } from "./harness/stack";
+import { chainClient, connectWallet, expectAccessible, openPage, PHONE, readAlert } from "./shell-helpers";
+
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function api<T>(path: string): Promise<T> {
+  return (await (await fetch(`${stack.url}${path}`)).json()) as T;
+}
+
+async function ccBalance(address: `0x${string}`): Promise<number> {
+  const raw = await chainClient(stack).readContract({
+    address: stack.tokenAddress,
+    abi: classCoinAbi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+  return Number(formatUnits(raw, 18));
+}
+
+/** The admin (dev account 0) connected through the test wallet, on /admin. */
+async function openAdmin(path = "/admin", viewport?: typeof PHONE) {
+  const opened = await openPage(browser, stack, path, { wallet: { signer: 0 }, viewport });
+  await connectWallet(opened.page);
+  return opened;
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name });
+
+async function expectAlert(page: Page, text: string) {
+  expect((await readAlert(page)).text).toBe(text);
+}
+
+describe("admin page", () => {
+  it("asks to connect, and refuses any wallet but the admin's with both wallets shown", async () => {
+    const visitor = await openPage(browser, stack, "/admin", { wallet: false });
+    await visitor.page.getByRole("main").getByRole("button", { name: messages.wallet.connectButton }).waitFor();
+    await screenshot(visitor.page, "admin-not-connected");
+    await visitor.context.close();
+
+    const { page, context } = await openPage(browser, stack, "/admin", { wallet: { signer: 1 } });
+    await connectWallet(page);
+    await page.getByRole("heading", { name: messages.admin.accessDenied }).waitFor();
+    expect((await page.getByTestId("connected-wallet").textContent())?.toLowerCase()).toBe(
+      devAccount(1).address.toLowerCase(),
+    );
+    expect((await page.getByTestId("expected-wallet").textContent())?.toLowerCase()).toBe(
+      devAccount(0).address.toLowerCase(),
+    );
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).count()).toBe(0);
+    expect(await page.getByRole("tab").count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, "admin-access-denied");
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await page.waitForURL(`${stack.url}/`);
+    await context.close();
+  });
+
+  it("the dashboard shows the counts; a failed load alerts '<Tab> error: …' and can be retried", async () => {
+    const { page, context } = await openAdmin("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await page.route("**/api/admin/dashboard/**", (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Admin signature rejected" }),
+      }),
+    );
+    await tab(page, "Dashboard").waitFor();
+    await expectAlert(page, `${messages.catalogue.adminLoadError("Dashboard")}Admin signature rejected`);
+    await page.unroute("**/api/admin/dashboard/**");
+    await page.getByRole("button", { name: "Try again" }).click();
+
+    const [profiles, posts, bounties, projects] = await Promise.all([
+      api<Profile[]>("/api/profiles"),
+      api<Post[]>("/api/posts"),
+      api<Bounty[]>("/api/admin/public/bounties"),
+      Promise.all([1, 2, 3, 4].map((n) => api<Project[]>(`/api/projects/${n}`))).then((lists) => lists.flat()),
+    ]);
+    const tile = (name: string, row: string) =>
+      page.getByTestId(`dashboard-${name}`).locator("div", { hasText: row }).locator("dd");
+    await tile("profiles", "Total").waitFor();
+    expect(await tile("profiles", "Total").textContent()).toBe(String(profiles.length));
+    expect(await tile("profiles", "Excluding admin").textContent()).toBe(String(profiles.length));
+    expect(await tile("posts", "Total").textContent()).toBe(String(posts.length));
+    expect(await tile("bounties", "Total").textContent()).toBe(String(bounties.length));
+    expect(await tile("bounties", "Active").textContent()).toBe(
+      String(bounties.filter((b) => b.status === "active").length),
+    );
+    expect(await tile("projects", "Total").textContent()).toBe(String(projects.length));
+    await expectAccessible(page);
+    await screenshot(page, "admin-dashboard");
+    await context.close();
+  });
+
+  it("archives and restores profiles and projects, hides and shows posts; the public pages follow", async () => {
+    const { page, context } = await openAdmin("/admin?tab=profiles");
+    const ava = devAccount(1).address.toLowerCase();
+
+    await page.getByRole("button", { name: "Archive Ava Chen" }).click();
+    await expectAlert(page, adminSuccessMessages.profileArchived(true));
+    expect((await api<Profile[]>("/api/profiles")).some((p) => p.wallet === ava)).toBe(false);
+    await page.getByRole("button", { name: "Restore Ava Chen" }).click();
+    await expectAlert(page, adminSuccessMessages.profileArchived(false));
+    expect((await api<Profile[]>("/api/profiles")).some((p) => p.wallet === ava)).toBe(true);
+
+    await tab(page, "Posts").click();
+    const welcome = "Welcome to the ClassCoin forum!";
+    await page.getByRole("button", { name: new RegExp(`^Hide post by Ava Chen: ${welcome}`) }).click();
+    await expectAlert(page, adminSuccessMessages.postHidden(true));
+    expect((await api<Post[]>("/api/posts")).some((p) => p.content.startsWith(welcome))).toBe(false);
+    await screenshot(page, "admin-posts");
+    // An action the server refuses alerts "Error: " + its reason.
+    await page.route("**/api/admin/posts/hide", (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "Post not found" }),
+      }),
+    );
+    await page.getByRole("button", { name: new RegExp(`^Show post by Ava Chen: ${welcome}`) }).click();
+    await expectAlert(page, `${messages.catalogue.adminActionError}Post not found`);
+    await page.unroute("**/api/admin/posts/hide");
+    await page.getByRole("button", { name: new RegExp(`^Show post by Ava Chen: ${welcome}`) }).click();
+    await expectAlert(page, adminSuccessMessages.postHidden(false));
+    expect((await api<Post[]>("/api/posts")).some((p) => p.content.startsWith(welcome))).toBe(true);
+
+    await tab(page, "Projects").click();
+    await page.getByRole("button", { name: "Archive Sneakers" }).click();
+    await expectAlert(page, adminSuccessMessages.projectArchived(true));
+    const publicPage = await context.newPage();
+    await publicPage.goto(`${stack.url}/projects?n=2`);
+    await publicPage.locator("article.submission-card", { hasText: "Three lemons" }).waitFor();
+    expect(await publicPage.locator("article.submission-card", { hasText: "Sneakers" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Restore Sneakers" }).click();
+    await expectAlert(page, adminSuccessMessages.projectArchived(false));
+    await publicPage.reload();
+    await publicPage.locator("article.submission-card", { hasText: "Sneakers" }).waitFor();
+    await context.close();
+  });
+
+  it("creates, edits, crosses out, restores and deletes a bounty (after a confirmation)", async () => {
+    const { page, context } = await openAdmin("/admin?tab=bounties");
+    const form = page.getByRole("form", { name: "Create bounty" });
+    await page.getByTestId("admin-bounty").first().waitFor();
+    await form.getByRole("button", { name: "Create Bounty" }).click();
+    await form.getByText("Title is required").waitFor();
+    await form.getByText("Description is required").waitFor();
+    await form.getByText("Reward is required").waitFor();
+    await form.getByLabel("Title").fill("Design a class flag");
+    await form.getByLabel("Description").fill("A flag for the classroom door, any medium.");
+    await form.getByLabel("Reward (CC)").fill("0");
+    await form.getByRole("button", { name: "Create Bounty" }).click();
+    await form.getByText("Reward must be at least 1").waitFor();
+    await form.getByLabel("Reward (CC)").fill("25");
+    await form.getByRole("button", { name: "Create Bounty" }).click();
+    await expectAlert(page, adminSuccessMessages.bountyCreated);
+    await expect.poll(() => form.getByLabel("Title").inputValue()).toBe("");
+    const find = async (title: string) =>
+      (await api<Bounty[]>("/api/admin/public/bounties")).find((b) => b.title === title);
+    expect((await find("Design a class flag"))?.reward).toBe(25);
+
+    await page.getByRole("button", { name: "Edit Design a class flag" }).click();
+    const edit = page.getByRole("form", { name: "Edit bounty" });
+    await edit.getByLabel("Title").fill("Design a class banner");
+    await edit.getByLabel("Reward (CC)").fill("30");
+    await edit.getByRole("button", { name: "Save Bounty" }).click();
+    await expectAlert(page, adminSuccessMessages.bountyUpdated);
+    expect((await find("Design a class banner"))?.reward).toBe(30);
+
+    await page.getByRole("button", { name: "Cross out Design a class banner" }).click();
+    await expectAlert(page, adminSuccessMessages.bountyCrossedOut(true));
+    expect((await find("Design a class banner"))?.crossedOut).toBe(true);
+    const publicPage = await context.newPage();
+    await publicPage.goto(`${stack.url}/bounties`);
+    const card = publicPage.locator("article.bounty-card", { hasText: "Design a class banner" });
+    expect(await card.evaluate((e) => e.classList.contains("crossed-out"))).toBe(true);
+    await page.getByRole("button", { name: "Restore Design a class banner" }).click();
+    await expectAlert(page, adminSuccessMessages.bountyCrossedOut(false));
+    expect((await find("Design a class banner"))?.crossedOut).toBe(false);
+
+    await page.getByRole("button", { name: "Delete Design a class banner" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete bounty" });
+    expect(await confirm.textContent()).toContain("This cannot be undone.");
+    await screenshot(page, "admin-bounty-delete-confirm");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    expect(await find("Design a class banner")).toBeDefined();
+    await page.getByRole("button", { name: "Delete Design a class banner" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expectAlert(page, adminSuccessMessages.bountyDeleted);
+    expect(await find("Design a class banner")).toBeUndefined();
+    expect(await page.getByRole("button", { name: "Delete Design a class banner" }).count()).toBe(0);
+    await screenshot(page, "admin-bounties");
+    await context.close();
+  });
+
+  it("toggles whitelist mode and adds and removes a wallet (after a confirmation)", async () => {
+    const { page, context } = await openAdmin("/admin?tab=whitelist");
+    await page.getByTestId("whitelist-mode").filter({ hasText: "Off" }).waitFor();
+    await page.getByRole("button", { name: "Add to Whitelist" }).click();
+    await page.getByText(messages.whitelist.walletRequired).waitFor();
+
+    const newcomer = devAccount(9).address.toLowerCase();
+    await page.getByLabel("Wallet address").fill(newcomer);
+    await page.getByLabel("Notes (optional)").fill("Joined in March");
+    await page.getByRole("button", { name: "Add to Whitelist" }).click();
+    await expectAlert(page, adminSuccessMessages.walletAdded);
+    const entry = page.getByTestId("whitelist-entry").filter({ hasText: newcomer });
+    await entry.getByText("Joined in March", { exact: false }).waitFor();
+
+    await page.getByRole("button", { name: "Enable whitelist mode" }).click();
+    await expectAlert(page, adminSuccessMessages.whitelistMode(true));
+    await page.getByTestId("whitelist-mode").filter({ hasText: "On" }).waitFor();
+    await screenshot(page, "admin-whitelist");
+
+    // Read back from the server (a new signed load), not from the page's memory.
+    await page.reload();
+    await page.getByTestId("whitelist-mode").filter({ hasText: "On" }).waitFor();
+    await page.getByTestId("whitelist-entry").filter({ hasText: newcomer }).waitFor();
+    await page.getByRole("button", { name: "Disable whitelist mode" }).click();
+    await expectAlert(page, adminSuccessMessages.whitelistMode(false));
+
+    await page.getByRole("button", { name: `Remove ${newcomer}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove wallet" });
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expectAlert(page, adminSuccessMessages.walletRemoved);
+    expect(await page.getByTestId("whitelist-entry").filter({ hasText: newcomer }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("Deploy ClassCoin confirms first, shows Deploying..., then mints 10,000 CC to each active profile", async () => {
+    const students = [1, 2, 3, 4, 5, 6].map((i) => devAccount(i).address);
+    const admin = devAccount(0).address;
+    const before = await Promise.all([...students, admin].map(ccBalance));
+
+    const { page, context } = await openAdmin("/admin?tab=deploy", PHONE);
+    await page.getByRole("button", { name: "Deploy ClassCoin", exact: true }).click();
+    expect(await page.getByTestId("deploy-recipients").textContent()).toBe("6");
+    expect(await page.getByTestId("deploy-total").textContent()).toBe("60,000 CC");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByTestId("deploy-recipients").waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Deploy ClassCoin", exact: true }).click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/api/admin/deploy-classcoin", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Yes, Deploy ClassCoin" }).click();
+    await page.getByRole("button", { name: messages.admin.deploying }).waitFor();
+    await screenshot(page, "admin-deploying-phone");
+    release();
+    await expectAlert(
+      page,
+      `${messages.catalogue.deploySuccess}\n${messages.admin.deployDetails(6, "10,000 CC", "60,000 CC")}`,
+    );
+    await page.getByTestId("deploy-result").waitFor();
+    const after = await Promise.all([...students, admin].map(ccBalance));
+    expect(after).toEqual(before.map((b, i) => (i < students.length ? b + 10_000 : b)));
+    await screenshot(page, "admin-deployed-phone");
+    await context.close();
+  });
+});

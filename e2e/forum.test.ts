@@ -1,0 +1,188 @@
+/**
+ * /forum in Chromium against the real stack (demo community on): the visitor view, the composer's gates and
+ * checks, posting (plain text, shown at once), voting and switching a vote, and the spec's error texts.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { POST_MAX_LENGTH } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import type { Browser, Page } from "playwright-core";
+import { createWalletClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { type E2EStack, startStack } from "./harness/stack";
+import { chainClient, connectWallet, expectAccessible, openPage, readAlert } from "./shell-helpers";
+
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const posts = (page: Page) => page.locator("article.post");
+const composer = (page: Page) => page.getByLabel("Write a post");
+const postButton = (page: Page) => page.getByRole("button", { name: "Post", exact: true });
+
+describe("forum page", () => {
+  it("a visitor reads the posts, is asked to connect, and is told to connect to vote", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: false });
+    await page.locator(".connect-prompt").getByRole("button", { name: messages.wallet.connectButton }).waitFor();
+    await page.getByText(messages.post.connect, { exact: true }).waitFor();
+    await page.getByText(messages.vote.profileHint).waitFor();
+    await posts(page).first().waitFor();
+    const first = posts(page).first();
+    await first.locator("time").waitFor();
+    expect(await first.locator("img.avatar").getAttribute("src")).toMatch(/^\/api\/profiles\/photo\//);
+    expect(await first.getByTestId("upvotes").textContent()).toMatch(/^\d+$/);
+    expect(await first.getByTestId("downvotes").textContent()).toMatch(/^\d+$/);
+    expect(await composer(page).count()).toBe(0);
+    await first.getByRole("button", { name: /Upvote/ }).click();
+    expect((await readAlert(page)).text).toBe(messages.vote.connect);
+    await expectAccessible(page);
+    await screenshot(page, "forum-visitor");
+    await context.close();
+  });
+
+  it("a wallet without a profile is asked to create one before posting", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 9 } });
+    await connectWallet(page);
+    await page.getByText(messages.post.profile).waitFor();
+    await page.getByRole("link", { name: "Create your profile" }).waitFor();
+    expect(await composer(page).count()).toBe(0);
+    await screenshot(page, "forum-no-profile");
+    await context.close();
+  });
+
+  it("a profile holder without ClassCoin is told posting needs at least 1", async () => {
+    // Demo student 6 gives all her CC back to the treasury.
+    const farah = privateKeyToAccount(devAccount(6).privateKey);
+    const chain = chainClient(stack);
+    const balance = await chain.readContract({
+      address: stack.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "balanceOf",
+      args: [farah.address],
+    });
+    const hash = await createWalletClient({
+      account: farah,
+      chain: foundry,
+      transport: http(stack.rpcUrl),
+    }).writeContract({
+      address: stack.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "transfer",
+      args: [devAccount(0).address, balance],
+    });
+    await chain.waitForTransactionReceipt({ hash });
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 6 } });
+    await connectWallet(page);
+    await page.getByText(messages.post.balance).waitFor();
+    expect(await composer(page).count()).toBe(0);
+    await screenshot(page, "forum-no-credits");
+    await context.close();
+  });
+
+  it("a student checks, posts plain text that appears at once, votes and switches the vote", async () => {
+    const { page, context, wallet } = await openPage(browser, stack, "/forum", { wallet: { signer: 3 } });
+    await connectWallet(page);
+    await composer(page).waitFor();
+    const counter = page.getByTestId("post-counter");
+    expect(await counter.textContent()).toBe(`0/${POST_MAX_LENGTH}`);
+
+    await composer(page).fill("   ");
+    await postButton(page).click();
+    await page.getByText(messages.post.empty).waitFor();
+
+    await composer(page).fill("a".repeat(1800));
+    const calm = await counter.evaluate((e) => getComputedStyle(e).color);
+    await composer(page).fill("a".repeat(1801));
+    expect(await counter.textContent()).toBe("1801/2000");
+    expect(await counter.evaluate((e) => getComputedStyle(e).color)).not.toBe(calm);
+    await composer(page).fill("a".repeat(2001));
+    await postButton(page).click();
+    await page.getByText(messages.post.tooLong).waitFor();
+    await screenshot(page, "forum-too-long");
+
+    // A refused sign-in signature.
+    const text = "Hello <b>class</b>!\nSecond line & more";
+    await composer(page).fill(text);
+    wallet?.rejecting.add("personal_sign");
+    await postButton(page).click();
+    expect((await readAlert(page)).text).toBe(messages.catalogue.signature);
+    wallet?.rejecting.clear();
+
+    const before = await posts(page).count();
+    await postButton(page).click();
+    const mine = posts(page).first();
+    await mine.getByText("Chloé Martin").waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll("article.post").length === n + 1, before);
+    const content = mine.locator(".post-content");
+    expect(await content.innerText()).toBe(text);
+    expect(await content.locator("b").count()).toBe(0);
+    expect(await composer(page).inputValue()).toBe("");
+
+    // The server allows one post every few seconds: a second one at once is refused with its reason.
+    await composer(page).fill("And another thing");
+    await postButton(page).click();
+    expect((await readAlert(page)).text).toMatch(new RegExp(`^${messages.catalogue.postFailed}`));
+
+    // Vote on someone else's post she has not voted on yet, then switch.
+    const other = posts(page)
+      .filter({ hasNotText: "Chloé Martin" })
+      .filter({ hasNot: page.locator('button[aria-pressed="true"]') })
+      .first();
+    const postText = (await other.locator(".post-content").textContent()) ?? "";
+    const target = posts(page).filter({ hasText: postText });
+    const up = target.getByRole("button", { name: /Upvote/ });
+    const down = target.getByRole("button", { name: /Downvote/ });
+    const count = async (id: string) => Number(await target.getByTestId(id).textContent());
+    const [up0, down0] = [await count("upvotes"), await count("downvotes")];
+    await up.click();
+    await target
+      .getByTestId("upvotes")
+      .filter({ hasText: String(up0 + 1) })
+      .waitFor();
+    expect(await up.isDisabled()).toBe(true);
+    expect(await down.isDisabled()).toBe(false);
+    await down.click();
+    await target
+      .getByTestId("downvotes")
+      .filter({ hasText: String(down0 + 1) })
+      .waitFor();
+    expect(await count("upvotes")).toBe(up0);
+    expect(await down.isDisabled()).toBe(true);
+    expect(await up.isDisabled()).toBe(false);
+    expect(wallet?.calls.filter((c) => c === "personal_sign")).toHaveLength(2); // refused, then one sign-in
+    await expectAccessible(page);
+    await screenshot(page, "forum-posted-voted");
+
+    // What the page shows is what the server stored.
+    await page.reload();
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).waitFor();
+    await target
+      .getByRole("button", { name: /Downvote/ })
+      .and(page.locator(":disabled"))
+      .waitFor();
+    expect(await posts(page).first().locator(".post-content").innerText()).toBe(text);
+    await context.close();
+  });
+
+  it("a network failure while posting shows the network text", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 4 } });
+    await connectWallet(page);
+    await composer(page).fill("Is this thing on?");
+    await page.route("**/api/posts", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await postButton(page).click();
+    expect((await readAlert(page)).text).toBe(messages.catalogue.network);
+    await context.close();
+  });
+});

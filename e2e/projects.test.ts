@@ -1,0 +1,264 @@
+/**
+ * /projects in Chromium against the real stack (demo community: accounts 1–6 with profiles and 1,000 CC,
+ * submissions in projects 1–3): the selector in the URL, submitting and editing one's own work, tipping a
+ * classmate on chain (total, balance and explorer follow), a declined tip that leaves no trace, and the tip
+ * box's checks.
+ */
+import { crc32, deflateSync } from "node:zlib";
+import { classCoinAbi } from "@classcoin/contracts";
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import type { Project } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import type { Browser, Page } from "playwright-core";
+import { createTestClient, formatUnits, http } from "viem";
+import { foundry } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { type E2EStack, startStack } from "./harness/stack";
+import { chainClient, connectWallet, expectAccessible, openPage, PHONE, readAlert } from "./shell-helpers";
+
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+/** A real PNG of one colour, built by hand so the test needs no image library. */
+function solidPng(size: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function projects(n: number): Promise<Project[]> {
+  return (await (await fetch(`${stack.url}/api/projects/${n}`)).json()) as Project[];
+}
+
+async function ccBalance(address: `0x${string}`): Promise<number> {
+  const raw = await chainClient(stack).readContract({
+    address: stack.tokenAddress,
+    abi: classCoinAbi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+  return Number(formatUnits(raw, 18));
+}
+
+const card = (page: Page, title: string) => page.locator("article.submission-card", { hasText: title });
+
+describe("projects page", () => {
+  it("a visitor picks a project (kept in the URL) and sees its submissions without tip boxes", async () => {
+    const { page, context } = await openPage(browser, stack, "/projects", { wallet: false });
+    await page.getByRole("heading", { level: 1, name: "Projects" }).waitFor();
+    await card(page, "Self portrait in blue").waitFor();
+    expect(await page.getByRole("button", { name: "Project 1" }).getAttribute("aria-pressed")).toBe("true");
+
+    await page.getByRole("button", { name: "Project 2" }).click();
+    await page.waitForURL(/\/projects\?n=2$/);
+    const lemons = card(page, "Three lemons");
+    await lemons.getByText("Chloé Martin").waitFor();
+    await lemons.getByText("Still life with window light.").waitFor();
+    await lemons
+      .getByTestId("received")
+      .filter({ hasText: /^\d[\d,]* CC$/ })
+      .waitFor();
+    const src = await lemons.locator("img.project-image").getAttribute("src");
+    expect(src).toMatch(/^\/api\/projects\/image\//);
+    expect(
+      await lemons.locator("img.project-image").evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    expect(await page.locator("form.tip-form").count()).toBe(0);
+    expect(await card(page, "Self portrait in blue").count()).toBe(0);
+
+    await page.goto(`${stack.url}/projects?n=4`);
+    await page.getByText("No submissions yet").waitFor();
+    await expectAccessible(page);
+    await screenshot(page, "projects-visitor-empty");
+    await context.close();
+  });
+
+  it("a student submits work with the form's checks, sees it as their own, then edits it", async () => {
+    const { page, context } = await openPage(browser, stack, "/projects?n=4", { wallet: { signer: 6 } });
+    await connectWallet(page);
+    const form = page.getByRole("form", { name: "Submit your project" });
+    await form.getByText("Image (max 1080x1080)").waitFor();
+
+    await form.getByRole("button", { name: "Submit Project" }).click();
+    await form.getByText(messages.project.titleAndImage).waitFor();
+
+    await form.getByLabel("Title").fill("Paper cranes");
+    await form
+      .getByLabel(/^Image/)
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hi") });
+    await form.getByRole("button", { name: "Submit Project" }).click();
+    await form.getByText(messages.project.imageFile).waitFor();
+
+    await form.getByLabel("Description (optional)").fill("Origami, folded during lunch.");
+    await form
+      .getByLabel(/^Image/)
+      .setInputFiles({ name: "cranes.png", mimeType: "image/png", buffer: solidPng(64, [231, 111, 81]) });
+    await screenshot(page, "projects-form-filled");
+    await form.getByRole("button", { name: "Submit Project" }).click();
+
+    const own = page.getByRole("region", { name: "Your submission" });
+    await own.getByTestId("own-title").filter({ hasText: "Paper cranes" }).waitFor();
+    expect(await own.getByTestId("own-total").textContent()).toBe("0 CC");
+    const mine = card(page, "Paper cranes");
+    await mine.getByText("Yours").waitFor();
+    expect(await mine.locator("form.tip-form").count()).toBe(0);
+    expect((await projects(4)).map((p) => p.title)).toEqual(["Paper cranes"]);
+    await screenshot(page, "projects-own-view");
+
+    await own.getByRole("button", { name: "Edit Submission" }).click();
+    const edit = page.getByRole("form", { name: "Edit your submission" });
+    expect(await edit.getByLabel("Title").inputValue()).toBe("Paper cranes");
+    await edit.getByLabel("Title").fill("Paper cranes, folded");
+    await edit.getByRole("button", { name: "Save Submission" }).click();
+    await own.getByTestId("own-title").filter({ hasText: "Paper cranes, folded" }).waitFor();
+    await card(page, "Paper cranes, folded").waitFor();
+    const [saved] = await projects(4);
+    expect(saved?.title).toBe("Paper cranes, folded");
+    expect(saved?.description).toBe("Origami, folded during lunch.");
+    await context.close();
+  });
+
+  it("tipping a classmate moves CC on chain; the total, the balance and the explorer follow", async () => {
+    const tipper = devAccount(6).address;
+    const target = (await projects(1)).find((p) => p.title === "Self portrait in blue");
+    if (!target) throw new Error("the demo's project 1 has no 'Self portrait in blue'");
+    const [tipperBefore, authorBefore] = await Promise.all([
+      ccBalance(tipper),
+      ccBalance(target.authorWallet as `0x${string}`),
+    ]);
+
+    const { page, context } = await openPage(browser, stack, "/projects?n=1", { wallet: { signer: 6 } });
+    await connectWallet(page).catch(async (e) => {
+      await screenshot(page, "debug-tip");
+      console.log("DEBUG", (await page.locator("body").innerHTML()).slice(0, 3000), stack.output().slice(-1500));
+      throw e;
+    });
+    const portrait = card(page, "Self portrait in blue");
+    await portrait
+      .getByTestId("received")
+      .filter({ hasText: `${target.totalReceived} CC` })
+      .waitFor();
+    await page
+      .getByTestId("header-balance")
+      .filter({ hasText: `${tipperBefore.toLocaleString("en-US")} CC` })
+      .waitFor();
+
+    // The chain holds the transfer until we mine it, so the pending notice can be seen.
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    await anvil.setAutomine(false);
+    try {
+      await portrait.getByRole("spinbutton").fill("7");
+      await portrait.getByRole("button", { name: "Send" }).click();
+      const pending = portrait.getByTestId("tip-pending");
+      await pending.waitFor();
+      expect(await pending.textContent()).toMatch(/^Waiting for transaction 0x[0-9a-f]{64} to be mined\.$/);
+      await screenshot(page, "projects-tip-pending");
+      await anvil.mine({ blocks: 1 });
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(7) });
+    await portrait
+      .getByTestId("received")
+      .filter({ hasText: `${target.totalReceived + 7} CC` })
+      .waitFor();
+    await page
+      .getByTestId("header-balance")
+      .filter({ hasText: `${(tipperBefore - 7).toLocaleString("en-US")} CC` })
+      .waitFor();
+    expect(await ccBalance(tipper)).toBe(tipperBefore - 7);
+    expect(await ccBalance(target.authorWallet as `0x${string}`)).toBe(authorBefore + 7);
+
+    // The indexer runs inside the API: the tip appears in the explorer once indexed.
+    await page.goto(`${stack.url}/explorer?wallet=${tipper}&type=project_tip`);
+    const row = page.getByTestId("tx-row").filter({ hasText: "7 CC" });
+    for (let i = 0; i < 30 && (await row.count()) === 0; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await page.getByTestId("tx-row").or(page.getByText("No transactions found")).first().waitFor();
+    }
+    await row.first().getByText("Project tip").waitFor();
+    await row.first().getByText("Farah Haddad").waitFor();
+    await context.close();
+  });
+
+  it("a tip declined in the wallet (4001) shows nothing and records nothing", async () => {
+    const tipper = devAccount(5).address;
+    const target = (await projects(2)).find((p) => p.title === "Sneakers");
+    if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
+    const before = await ccBalance(tipper);
+    const { page, context, wallet } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: 5 } });
+    await connectWallet(page);
+    const reports: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/projects/send-coin")) reports.push(r.url());
+    });
+    wallet?.rejecting.add("eth_sendTransaction");
+
+    const sneakers = card(page, "Sneakers");
+    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    await sneakers.getByRole("spinbutton").fill("3");
+    await sneakers.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => wallet?.calls.includes("eth_sendTransaction")).toBe(true);
+    await sneakers.getByRole("button", { name: "Send", exact: true }).and(page.locator(":enabled")).waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect(reports).toEqual([]);
+    expect(await ccBalance(tipper)).toBe(before);
+    expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived);
+    await context.close();
+  });
+
+  it("the tip box checks the amount and the balance before asking the wallet (phone)", async () => {
+    const { page, context, wallet } = await openPage(browser, stack, "/projects?n=3", {
+      wallet: { signer: 2 },
+      viewport: PHONE,
+    });
+    await page.getByRole("button", { name: "Menu" }).waitFor();
+    await connectWallet(page);
+    const city = card(page, "City at night");
+    const amount = city.getByRole("spinbutton");
+    expect(await amount.getAttribute("min")).toBe("1");
+    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    const max = Number(await amount.getAttribute("max"));
+    expect(max).toBe(await ccBalance(devAccount(2).address));
+
+    await city.getByRole("button", { name: "Send" }).click();
+    expect((await readAlert(page)).text).toBe(messages.send.amount);
+    await amount.fill("0");
+    await city.getByRole("button", { name: "Send" }).click();
+    expect((await readAlert(page)).text).toBe(messages.send.amount);
+    await amount.fill(String(max + 1));
+    await city.getByRole("button", { name: "Send" }).click();
+    expect((await readAlert(page)).text).toBe(messages.send.insufficient);
+    expect(wallet?.calls).not.toContain("eth_sendTransaction");
+    await screenshot(page, "projects-phone");
+    await context.close();
+  });
+});

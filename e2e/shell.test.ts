@@ -1,0 +1,204 @@
+/**
+ * The platform's shell and home page in Chromium against the real stack (with its demo community): the
+ * navigation and its Admin link, connecting with an injected wallet or the built-in Dev wallet, reconnecting
+ * without a prompt, account changes, the wrong-chain refusal, the phone layout, the error page and axe checks.
+ */
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { messages } from "@classcoin/shared/messages";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { type E2EStack, startStack } from "./harness/stack";
+import {
+  CHAIN_NAME,
+  connectDevWallet,
+  connectWallet,
+  expectAccessible,
+  fundCc,
+  openPage,
+  PHONE,
+  readAlert,
+} from "./shell-helpers";
+
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const adminLinks = (page: Page) => nav(page).getByRole("link", { name: "Admin" });
+const checklistItem = (page: Page, title: string) =>
+  page.getByRole("region", { name: "Your next steps" }).locator("li", { hasText: title });
+
+describe("shell: navigation, wallet strip and home", () => {
+  it("a visitor sees the navigation without Admin, what ClassCoin is, the checklist, posts and bounties", async () => {
+    const { page, context } = await openPage(browser, stack, "/", { wallet: false });
+    for (const label of ["Home", "Profiles", "Projects", "Explorer", "Forum", "Bounties"]) {
+      await nav(page).getByRole("link", { name: label, exact: true }).waitFor();
+    }
+    expect(await adminLinks(page).count()).toBe(0);
+    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
+    await expect(page.locator(".checklist li.done").count()).resolves.toBe(0);
+    await checklistItem(page, "Connect a wallet").getByRole("button", { name: "Connect Wallet" }).waitFor();
+    // The demo community's latest posts and open bounties.
+    await page.locator(".latest-posts li").first().waitFor();
+    expect(await page.locator(".latest-posts li").count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator(".latest-posts li").count()).toBeLessThanOrEqual(5);
+    await page.getByRole("region", { name: "Open bounties" }).locator("li").first().waitFor();
+    await expectAccessible(page);
+    await screenshot(page, "home-visitor");
+    await context.close();
+  });
+
+  it("without any wallet app, the connect dialog names two wallet apps and offers the Dev wallet; account 0 is the admin", async () => {
+    const { page, context } = await openPage(browser, stack, "/", { wallet: false });
+    await page.getByRole("banner").getByRole("button", { name: messages.wallet.connectButton }).click();
+    const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+    await dialog.getByText(messages.wallet.noWallet("MetaMask", "Rabby")).waitFor();
+    expect(await dialog.getByRole("link", { name: "Install MetaMask" }).getAttribute("href")).toContain("metamask.io");
+    expect(await dialog.getByRole("link", { name: "Install Rabby" }).getAttribute("href")).toContain("rabby.io");
+    const options = await dialog.getByLabel("Dev account").locator("option").allTextContents();
+    expect(options).toHaveLength(10);
+    expect(options[0]).toContain("Account 0 (admin)");
+    await expectAccessible(page);
+    await screenshot(page, "shell-connect-dialog");
+    await dialog.getByRole("button", { name: "Close" }).click();
+
+    await connectDevWallet(page, 0);
+    await adminLinks(page).waitFor();
+    await page.getByRole("banner").getByText(/CC$/).waitFor();
+    await screenshot(page, "shell-dev-wallet-admin");
+
+    // An already authorised wallet reconnects on reload without a prompt.
+    await page.reload();
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).waitFor();
+    await adminLinks(page).waitFor();
+
+    // Sign out: the wallet strip offers Connect again and the Admin link goes.
+    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("banner").getByRole("button", { name: messages.wallet.connectButton }).waitFor();
+    expect(await adminLinks(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("with only the Dev wallet, a newcomer creates a profile, posts and votes", async () => {
+    await fundCc(stack, devAccount(7).address, "2");
+    const { page, context } = await openPage(browser, stack, "/profiles", { wallet: false });
+    await connectDevWallet(page, 7);
+    await page.waitForFunction(() => !document.querySelector("fieldset")?.disabled);
+    await page.getByLabel("Name", { exact: true }).fill("Dev Newcomer");
+    await page.getByLabel("Birthday").fill("2008-01-15");
+    await page.getByLabel("Star sign").selectOption("Capricorn");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByRole("region", { name: "Your profile" }).getByText("Dev Newcomer").waitFor();
+
+    await nav(page).getByRole("link", { name: "Forum" }).click();
+    await page.getByLabel("Write a post").fill("Hello from the Dev wallet");
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    const mine = page.locator("article.post").first();
+    await mine.getByText("Hello from the Dev wallet").waitFor();
+    await mine.getByText("Dev Newcomer").waitFor();
+    const other = page.locator("article.post").nth(1);
+    await other.getByRole("button", { name: /Upvote/ }).click();
+    await other
+      .getByRole("button", { name: /Upvote/ })
+      .and(page.locator("[aria-pressed=true]"))
+      .waitFor();
+    await screenshot(page, "forum-dev-wallet");
+    await context.close();
+  });
+
+  it("a connected student sees their name, balance and ticked steps; an account change to the admin shows Admin", async () => {
+    const { page, context, wallet } = await openPage(browser, stack, "/", { wallet: { signer: 2 } });
+    await connectWallet(page);
+    // Demo account 2 has CC, a profile and posts: every step is ticked.
+    await page.getByRole("region", { name: "You" }).getByText("Balance:").waitFor();
+    await page.getByTestId("home-balance").filter({ hasText: /CC$/ }).waitFor();
+    await checklistItem(page, "Create your profile").and(page.locator("li.done")).waitFor();
+    await checklistItem(page, "Get CC").and(page.locator("li.done")).waitFor();
+    await page.locator(".checklist li.done").nth(3).waitFor();
+    expect(await adminLinks(page).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, "home-connected");
+
+    await wallet?.switchAccount(0);
+    await adminLinks(page).waitFor();
+    await page
+      .getByRole("banner")
+      .getByTitle(new RegExp(devAccount(0).address, "i"))
+      .waitFor();
+    await screenshot(page, "shell-admin-link");
+    await context.close();
+  });
+
+  it("a newcomer sees unticked steps and next actions", async () => {
+    const { page, context } = await openPage(browser, stack, "/", { wallet: { signer: 9 } });
+    await connectWallet(page);
+    await checklistItem(page, "Connect a wallet").and(page.locator("li.done")).waitFor();
+    await checklistItem(page, "Create your profile").getByRole("link", { name: "Create your profile" }).waitFor();
+    await page.getByTestId("home-balance").filter({ hasText: "0 CC" }).waitFor();
+    expect(await page.locator(".checklist li.done").count()).toBe(1);
+    await screenshot(page, "home-newcomer");
+    await context.close();
+  });
+
+  it("on the wrong chain the wallet is asked to switch; a refusal shows the spec's text", async () => {
+    const { page, context, wallet } = await openPage(browser, stack, "/", {
+      wallet: { signer: 3, chainId: 11155111 },
+    });
+    wallet?.rejecting.add("wallet_switchEthereumChain");
+    await connectWallet(page);
+    const alert = await readAlert(page);
+    expect(alert.text).toBe(messages.chain.switchPlatform(CHAIN_NAME));
+    expect(wallet?.calls).toContain("wallet_switchEthereumChain");
+    // The balance is read from the configured chain whatever network the wallet is on.
+    await page.getByTestId("home-balance").filter({ hasText: /CC$/ }).waitFor({ timeout: 10_000 });
+    // The strip offers the switch again; accepted this time.
+    wallet?.rejecting.clear();
+    await screenshot(page, "shell-wrong-chain");
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: `Switch to ${CHAIN_NAME}` })
+      .click();
+    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    await context.close();
+  });
+
+  it("on a 375 px phone the navigation folds behind a Menu button and stays usable by keyboard", async () => {
+    const { page, context } = await openPage(browser, stack, "/", { wallet: { signer: 2 }, viewport: PHONE });
+    const menu = nav(page).getByRole("button", { name: "Menu" });
+    await menu.waitFor();
+    expect(await nav(page).getByRole("link", { name: "Forum" }).isVisible()).toBe(false);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, "shell-phone");
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await nav(page).getByRole("link", { name: "Forum" }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, "shell-phone-menu");
+    await nav(page).getByRole("link", { name: "Forum" }).click();
+    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+    expect(await nav(page).getByRole("link", { name: "Forum" }).isVisible()).toBe(false);
+    await connectWallet(page);
+    await screenshot(page, "forum-phone-connected");
+    await context.close();
+  });
+
+  it("a failure to load the app shows the generic error page", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route("**/api/config", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.goto(stack.url);
+    await page.getByRole("heading", { name: messages.catalogue.unexpectedApplicationError }).waitFor();
+    await screenshot(page, "shell-error-page");
+    await context.close();
+  });
+});
