@@ -1,12 +1,13 @@
 import { TRANSACTION_TYPES } from "@classcoin/shared/constants";
 import type { ExplorerPage, ExplorerStats, Transaction } from "@classcoin/shared/entities";
 import type { ExplorerDay } from "@classcoin/shared/explorer";
+import { eq } from "drizzle-orm";
 import { formatUnits, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { attachIndexer } from "../../chain/indexer/attach";
 import { createIndexer } from "../../chain/indexer/indexer";
-import { projects, tips } from "../../db/schema";
+import { profiles, projects, tips } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { createTestDatabase, testDatabaseKinds } from "../../testing/database";
@@ -305,6 +306,30 @@ describe.each(testDatabaseKinds())("explorer endpoints on %s", (kind) => {
       const res = await get<{ error: string }>(`/api/explorer/transaction/${bad}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.error).toMatch(/Invalid id/);
+    }
+  });
+
+  it("shows names and photos of profiles made after the transfer was indexed (and not of archived ones)", async () => {
+    const wallet = dev(4).toLowerCase();
+    const page = async () =>
+      (await get<ExplorerPage>(`/api/explorer/transactions?wallet=${wallet}&limit=100`)).body.transactions;
+    expect((await page()).every((tx) => tx.toName === null)).toBe(true);
+    const [profile] = await t.database.db
+      .insert(profiles)
+      .values({ wallet, name: "Late Joiner", birthday: "2008-01-01", starSign: "Leo", photo: `${"a".repeat(64)}.webp` })
+      .returning();
+    try {
+      const received = (await page()).filter((r) => r.toWallet === wallet);
+      expect(received.length).toBeGreaterThan(0);
+      for (const tx of received) {
+        expect(tx).toMatchObject({ toName: "Late Joiner", toPhoto: `${"a".repeat(64)}.webp` });
+      }
+      const detail = await get<Transaction>(`/api/explorer/transaction/${received[0]?._id}`);
+      expect(detail.body.toName).toBe("Late Joiner");
+      await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, wallet));
+      expect((await page()).every((tx) => tx.toName === null)).toBe(true);
+    } finally {
+      if (profile) await t.database.db.delete(profiles).where(eq(profiles.id, profile.id));
     }
   });
 

@@ -112,7 +112,37 @@ export async function listTransactions(
     statement = leg([], pageCut);
   }
   const rows = await queryRows<TransactionRow>(db, statement);
-  return { transactions: rows.map(toTransaction), pagination };
+  return { transactions: await withCurrentProfiles(db, rows.map(toTransaction)), pagination };
+}
+
+/**
+ * Names and photos as they are now: the indexer stores them at indexing time, so a student who made a
+ * profile (or changed photo) after a transfer would otherwise stay nameless in the explorer. One lookup
+ * through the unique wallet index for the page's wallets; stored values remain the fallback.
+ */
+async function withCurrentProfiles(db: Db, transactions: Transaction[]): Promise<Transaction[]> {
+  const wallets = [...new Set(transactions.flatMap((t) => [t.fromWallet, t.toWallet]))];
+  if (wallets.length === 0) return transactions;
+  const profiles = await queryRows<{ wallet: string; name: string; photo: string | null }>(
+    db,
+    sql`SELECT wallet, name, photo FROM profiles WHERE archived = false AND wallet IN (${sql.join(
+      wallets.map((w) => sql`${w}`),
+      sql`, `,
+    )})`,
+  );
+  if (profiles.length === 0) return transactions;
+  const byWallet = new Map(profiles.map((p) => [p.wallet, p]));
+  return transactions.map((t) => {
+    const from = byWallet.get(t.fromWallet);
+    const to = byWallet.get(t.toWallet);
+    return {
+      ...t,
+      fromName: from?.name ?? t.fromName,
+      fromPhoto: from ? from.photo : t.fromPhoto,
+      toName: to?.name ?? t.toName,
+      toPhoto: to ? to.photo : t.toPhoto,
+    };
+  });
 }
 
 /**
@@ -146,7 +176,9 @@ async function countMatching(db: Db, query: ExplorerQuery): Promise<{ total: num
 
 export async function getTransaction(db: Db, id: string): Promise<Transaction | undefined> {
   const [row] = await queryRows<TransactionRow>(db, sql`SELECT ${columns} FROM transactions WHERE id = ${id}`);
-  return row ? toTransaction(row) : undefined;
+  if (!row) return undefined;
+  const [transaction] = await withCurrentProfiles(db, [toTransaction(row)]);
+  return transaction;
 }
 
 /**
