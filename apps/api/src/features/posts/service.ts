@@ -77,7 +77,12 @@ export async function listPosts(db: Db, page: { limit: number; before?: string }
   return rows.map(toPost);
 }
 
-async function readPost(db: Db, id: number): Promise<Post> {
+/** Posts with their author and votes, newest first (hidden ones too unless `where` leaves them out). */
+export async function readPosts(db: Db, where?: SQL): Promise<Post[]> {
+  return (await selectPosts(db, where)).map(toPost);
+}
+
+export async function readPost(db: Db, id: number): Promise<Post> {
   const [row] = await selectPosts(db, eq(posts.id, id));
   if (!row) throw notFound(messages.post.notFound);
   return toPost(row);

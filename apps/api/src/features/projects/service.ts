@@ -57,6 +57,11 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
+/** Submissions with their author, newest first (archived ones too unless `where` leaves them out). */
+export async function readProjects(db: Db, where?: SQL): Promise<Project[]> {
+  return (await selectProjects(db, where)).map(toProject);
+}
+
 /** Active (not archived) submissions for one project, newest first. */
 export async function listProjects(db: Db, projectNumber: number): Promise<Project[]> {
   const rows = await selectProjects(db, and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false)));
