@@ -83,7 +83,7 @@ function AlertDialog({ item, onDismiss }: { item: PendingAlert; onDismiss: (item
   return (
     <dialog
       ref={dialogRef}
-      className="alert-dialog"
+      className="dialog alert-dialog"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={item.title ? titleId : textId}

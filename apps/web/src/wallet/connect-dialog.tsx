@@ -71,7 +71,7 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog
       ref={dialogRef}
-      className="connect-dialog"
+      className="dialog connect-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

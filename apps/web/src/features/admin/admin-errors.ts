@@ -3,17 +3,6 @@ import { messages } from "@classcoin/shared/messages";
 import { ApiError, NetworkError } from "../../wallet/api-request";
 import { AdminSignatureError } from "./api/admin-request";
 
-/** A wallet request the person declined (EIP-1193 code 4001, viem's UserRejectedRequestError). */
-export function isUserRejection(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 10; depth++) {
-    const e = current as { code?: unknown; name?: unknown; cause?: unknown };
-    if (e.code === 4001 || e.name === "UserRejectedRequestError") return true;
-    current = e.cause;
-  }
-  return false;
-}
-
 /** What went wrong, in the words the catalogue appends to "<Tab> error: ", "Error: " or "Deploy failed: ". */
 export function adminErrorDetail(error: unknown): string {
   if (error instanceof ApiError) return error.errors?.length ? error.errors.join(", ") : error.message;

@@ -31,7 +31,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="confirm-dialog"
+      className="dialog confirm-dialog"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={titleId}

@@ -7,7 +7,8 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useAlert } from "../../ui/alerts";
 import { Spinner } from "../../ui/spinner";
-import { adminErrorDetail, isUserRejection } from "./admin-errors";
+import { isUserRejection } from "../../wallet/user-rejection";
+import { adminErrorDetail } from "./admin-errors";
 
 export function LoadState<T>({
   tab,

@@ -5,7 +5,8 @@
 import { messages } from "@classcoin/shared/messages";
 import { useCallback } from "react";
 import { useAlert } from "../../ui/alerts";
-import { adminErrorDetail, isUserRejection } from "./admin-errors";
+import { isUserRejection } from "../../wallet/user-rejection";
+import { adminErrorDetail } from "./admin-errors";
 
 export function useAdminAction() {
   const alert = useAlert();

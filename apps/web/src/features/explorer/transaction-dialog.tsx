@@ -7,10 +7,10 @@ import { messages } from "@classcoin/shared/messages";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
+import { copyText } from "../../ui/copy-text";
 import { formatDateTime } from "../../ui/dates";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useTransaction } from "./api/get-transaction";
-import { copyText } from "./copy-text";
 import { formatCc, statusClass, typeLabel } from "./format";
 
 export function TransactionDialog({ summary, onClose }: { summary: Transaction; onClose: () => void }) {
@@ -51,7 +51,7 @@ export function TransactionDialog({ summary, onClose }: { summary: Transaction; 
   return (
     <dialog
       ref={dialogRef}
-      className="tx-dialog"
+      className="dialog tx-dialog"
       aria-labelledby={titleId}
       onKeyDown={trapTab}
       onCancel={(event) => {

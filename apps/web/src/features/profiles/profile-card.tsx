@@ -4,8 +4,8 @@ import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
+import { copyText } from "../../ui/copy-text";
 import { formatDate } from "../../ui/dates";
-import { copyText } from "./copy-text";
 
 export function ProfileCard({ profile }: { profile: Profile }) {
   const alert = useAlert();

@@ -3,6 +3,7 @@ import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { MIN_TIP } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { ApiError, NetworkError } from "../../wallet/api-request";
+import { isUserRejection } from "../../wallet/user-rejection";
 import { ChainSwitchError, NotConnectedError, SignatureError } from "../../wallet/write-errors";
 import { TransferFailedError } from "./api/send-coin";
 
@@ -19,17 +20,6 @@ export function validateTip(input: {
   if (input.balance === undefined || amount > input.balance) return messages.send.insufficient;
   if (input.fromWallet.toLowerCase() === input.toWallet.toLowerCase()) return messages.send.self;
   return null;
-}
-
-/** A wallet request the person declined (EIP-1193 code 4001, viem's UserRejectedRequestError), anywhere in the causes. */
-export function isUserRejection(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 10; depth++) {
-    const e = current as { code?: unknown; name?: unknown; cause?: unknown };
-    if (e.code === 4001 || e.name === "UserRejectedRequestError") return true;
-    current = e.cause;
-  }
-  return false;
 }
 
 function common(error: unknown, config: PublicConfig): string | null {

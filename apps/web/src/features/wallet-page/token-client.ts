@@ -1,23 +1,17 @@
 /**
  * The wallet page's chain access: reads over the configured RPC (config.rpcUrl), the transfer through the
  * person's wallet (eth_sendTransaction via a viem wallet client on the EIP-1193 provider).
+ *
+ * Bundle size (bench/findings.md): a bare viem client with only the actions used, instead of
+ * createPublicClient/createWalletClient (which bring every action along), and the sending side (write,
+ * receipt polling) in token-send.ts, loaded once the page is up: the page's first load stays in budget.
  */
-import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  custom,
-  defineChain,
-  erc20Abi,
-  type Hash,
-  http,
-  parseUnits,
-  type TransactionReceipt,
-} from "viem";
+import { type Address, createClient, defineChain, erc20Abi, type Hash, http, type TransactionReceipt } from "viem";
+import { readContract } from "viem/actions";
 import type { TokenData } from "./wallet-page-state";
-import { assertTransferArguments } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
+
+const loadSend = () => import("./token-send");
 
 export interface TokenClientConfig {
   chainId: number;
@@ -41,32 +35,28 @@ export function createTokenClient(config: TokenClientConfig): TokenClient {
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [config.rpcUrl] } },
   });
-  const publicClient = createPublicClient({ chain, transport: http(config.rpcUrl), pollingInterval: 500 });
+  const publicClient = createClient({ chain, transport: http(config.rpcUrl), pollingInterval: 500 });
   const token = { address: config.tokenAddress as Address, abi: erc20Abi } as const;
+  // Fetched in the background now, so a transfer never waits for it.
+  void loadSend().catch(() => {});
 
   return {
     async readTokenData() {
       const [name, symbol] = await Promise.all([
-        publicClient.readContract({ ...token, functionName: "name" }),
+        readContract(publicClient, { ...token, functionName: "name" }),
         // A token without a symbol getter still works: the page shows the fallback symbol.
-        publicClient.readContract({ ...token, functionName: "symbol" }).catch(() => ""),
+        readContract(publicClient, { ...token, functionName: "symbol" }).catch(() => ""),
       ]);
       return { name, symbol };
     },
     readBalance(address) {
-      return publicClient.readContract({ ...token, functionName: "balanceOf", args: [address] });
+      return readContract(publicClient, { ...token, functionName: "balanceOf", args: [address] });
     },
     async sendTransfer(provider, from, to, amount) {
-      const checked = assertTransferArguments(to, amount);
-      const wallet = createWalletClient({ account: from, chain, transport: custom(provider) });
-      return wallet.writeContract({
-        ...token,
-        functionName: "transfer",
-        args: [checked.to, parseUnits(checked.amount, TOKEN_DECIMALS)],
-      });
+      return (await loadSend()).sendTransfer({ chain, token, provider, from, to, amount });
     },
-    waitForReceipt(hash) {
-      return publicClient.waitForTransactionReceipt({ hash });
+    async waitForReceipt(hash) {
+      return (await loadSend()).waitForReceipt(publicClient, hash);
     },
   };
 }

@@ -1,0 +1,41 @@
+/** The wallet page's sending side, loaded on its own (see token-client.ts): the transfer and its receipt. */
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import {
+  type Address,
+  type Chain,
+  type Client,
+  createClient,
+  custom,
+  erc20Abi,
+  type Hash,
+  parseUnits,
+  type TransactionReceipt,
+  type Transport,
+} from "viem";
+import { waitForTransactionReceipt, writeContract } from "viem/actions";
+import { assertTransferArguments } from "./wallet-page-state";
+import type { WalletProvider } from "./wallet-provider";
+
+export interface SendTransfer {
+  chain: Chain;
+  token: { address: Address; abi: typeof erc20Abi };
+  provider: WalletProvider;
+  from: Address;
+  to: string;
+  amount: string;
+}
+
+/** Validates, then asks the wallet to send `transfer(to, amount)`; resolves with the hash once sent. */
+export function sendTransfer({ chain, token, provider, from, to, amount }: SendTransfer): Promise<Hash> {
+  const checked = assertTransferArguments(to, amount);
+  const wallet = createClient({ account: from, chain, transport: custom(provider) });
+  return writeContract(wallet, {
+    ...token,
+    functionName: "transfer",
+    args: [checked.to, parseUnits(checked.amount, TOKEN_DECIMALS)],
+  });
+}
+
+export function waitForReceipt(client: Client<Transport, Chain>, hash: Hash): Promise<TransactionReceipt> {
+  return waitForTransactionReceipt(client, { hash });
+}
