@@ -1,8 +1,30 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The stress project (`npm run test:stress`: an indexer SIGKILL soak and a 60 s load) runs only when asked
+ * for by name, so plain `vitest run` (`npm test`) does not run it.
+ */
+const stressRequested = process.argv.some(
+  (arg, i, all) => arg === "--project=stress" || (arg === "stress" && all[i - 1] === "--project"),
+);
+
 export default defineConfig({
   test: {
     projects: [
+      ...(stressRequested
+        ? [
+            {
+              test: {
+                name: "stress",
+                include: ["stress/**/*.test.ts"],
+                // One soak at a time: each measures the machine it has to itself.
+                fileParallelism: false,
+                testTimeout: 240_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       {
         test: { name: "contracts", include: ["contracts/test/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },

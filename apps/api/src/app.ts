@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { messages } from "@classcoin/shared/messages";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
@@ -29,6 +30,7 @@ import { projectRoutes } from "./features/projects/routes";
 import { tipRoutes } from "./features/tips/routes";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { HttpError } from "./http-errors";
 
 export interface AppDeps {
@@ -49,7 +51,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from a proxy on this machine or a private network (a reverse proxy, a PaaS
+    // router); a client on the internet cannot pick its own IP to dodge the sign-in limit (security tests).
+    trustProxy: "loopback, linklocal, uniquelocal",
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,6 +75,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     }
     const status = error.statusCode ?? 500;
     if (status < 500) return reply.status(status).send({ error: error.message });
+    // PostgreSQL text cannot hold NUL: the caller's input, not a server fault (found by security/bad-input).
+    if (["22021", "22P05"].includes(errorCode(error))) {
+      return reply.status(400).send({ error: messages.input.unstorableText });
+    }
     request.log.error(error);
     if (isUnavailable(error)) {
       return reply
@@ -81,6 +89,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   });
 
   // Cookies, uploads and rate limits first: the route plugins below rely on them.
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await registerMultipart(app);
   await registerRateLimit(app);
@@ -126,11 +135,32 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   return app;
 }
 
-function isUnavailable(error: Error & { code?: string }): boolean {
-  const code = error.code ?? "";
-  return (
-    ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001"].includes(code) ||
-    error.name === "HttpRequestError" ||
-    error.name === "TimeoutError"
+/** The error and its causes: Drizzle wraps driver errors (DrizzleQueryError), viem wraps transport errors. */
+function causeChain(error: unknown): (Error & { code?: unknown })[] {
+  const chain: (Error & { code?: unknown })[] = [];
+  let current = error;
+  while (current instanceof Error && chain.length < 8) {
+    chain.push(current);
+    current = current.cause;
+  }
+  return chain;
+}
+
+function errorCode(error: Error): string {
+  const coded = causeChain(error).find((e) => typeof e.code === "string");
+  return typeof coded?.code === "string" ? coded.code : "";
+}
+
+const unavailableCodes = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P03", "08006", "08001"];
+/** node-postgres reports a lost or impossible connection with plain Errors (no code). */
+const lostConnection = /Connection terminated|timeout exceeded when trying to connect|Client was closed/i;
+
+function isUnavailable(error: Error): boolean {
+  return causeChain(error).some(
+    (e) =>
+      (typeof e.code === "string" && unavailableCodes.includes(e.code)) ||
+      e.name === "HttpRequestError" ||
+      e.name === "TimeoutError" ||
+      lostConnection.test(e.message),
   );
 }

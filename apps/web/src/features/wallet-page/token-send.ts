@@ -6,7 +6,7 @@ import {
   type Client,
   createClient,
   custom,
-  erc20Abi,
+  type erc20Abi,
   type Hash,
   parseUnits,
   type TransactionReceipt,

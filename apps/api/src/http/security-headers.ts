@@ -1,0 +1,49 @@
+/**
+ * Security headers on every response. The CSP lets the built web app load only its own scripts (Vite emits
+ * no inline script), allows inline styles (React's `style={{…}}`), images from the API and data:/blob:
+ * URLs, and connections to the API and to the chain RPC the browser reads directly (`PUBLIC_RPC_URL`).
+ * Framing is refused everywhere (clickjacking). The Swagger UI at /api/docs runs an inline bootstrap
+ * script, so that prefix alone gets a CSP that allows it.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+import { DOCS_PREFIX } from "./openapi";
+
+export function contentSecurityPolicy(config: Pick<Config, "publicRpcUrl">, options: { docs?: boolean } = {}): string {
+  const rpcOrigin = rpcOriginOf(config.publicRpcUrl);
+  const connect = ["'self'", ...(rpcOrigin ? [rpcOrigin] : [])].join(" ");
+  const script = options.docs ? "'self' 'unsafe-inline'" : "'self'";
+  return [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src ${connect}`,
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+function rpcOriginOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const appPolicy = contentSecurityPolicy(app.deps.config);
+  const docsPolicy = contentSecurityPolicy(app.deps.config, { docs: true });
+  app.addHook("onSend", async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const docs = path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`);
+    reply.header("Content-Security-Policy", docs ? docsPolicy : appPolicy);
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("X-Frame-Options", "DENY");
+    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+  });
+}

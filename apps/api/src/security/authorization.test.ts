@@ -1,0 +1,256 @@
+/**
+ * The authorization matrix, generated from the routes Fastify actually serves: every route must have an
+ * access class (route-inventory.ts), every user write refuses a missing, foreign or expired session, and
+ * every admin call refuses each way a signed admin message can be wrong; after each refusal every table
+ * of the database is byte-for-byte what it was. (The SIWE refusals themselves are in auth/auth.test.ts,
+ * the admin error texts in features/admin/admin-auth.test.ts.)
+ */
+import { createHash } from "node:crypto";
+import { ADMIN_SIGNATURE_MAX_AGE_MS } from "@classcoin/shared/constants";
+import { eq } from "drizzle-orm";
+import type { InjectOptions } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../db/client";
+import { bounties, posts, profiles, projects, sessions, whitelist } from "../db/schema";
+import { adminRouteTable } from "../features/admin/routes";
+import { ADMIN_WALLET, adminInject, signedAdminRequest } from "../testing/admin";
+import { createTestApp, type TestApp } from "../testing/app";
+import { startTestChain, type TestChain } from "../testing/chain";
+import { testDatabaseKinds } from "../testing/database";
+import { multipartBody } from "../testing/multipart";
+import { signIn } from "../testing/sign-in";
+import { transfer } from "../testing/transfers";
+import { dumpDatabase, rowCount } from "./db-dump";
+import { accessClass, type ServedRoute, servedRoutes } from "./route-inventory";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+  await chain.fund(chain.wallet(1).account.address, 100);
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const address = (index: number) => chain.wallet(index).account.address.toLowerCase() as `0x${string}`;
+const figures = { refusals: 0, rowsCompared: 0 };
+
+describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
+  let t: TestApp;
+  let routes: ServedRoute[];
+  /** Cookies: the acting wallet's (dev 1) own, another wallet's (dev 2), and dev 1's expired session. */
+  const cookies = { own: "", other: "", expired: "" };
+  /** A valid request body for each session write, acting as dev 1. */
+  const writes = new Map<string, () => Promise<InjectOptions>>();
+
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+    routes = servedRoutes(t.app);
+    const { db } = t.database;
+    await db
+      .insert(profiles)
+      .values(
+        [1, 3].map((i) => ({ wallet: address(i), name: `Student ${i}`, birthday: "2010-01-01", starSign: "Leo" })),
+      );
+    const [post] = await db
+      .insert(posts)
+      .values({ authorWallet: address(3), content: "hello" })
+      .returning();
+    const [project] = await db
+      .insert(projects)
+      .values({ authorWallet: address(3), projectNumber: 1, title: "Fox", image: "fox.webp" })
+      .returning();
+    const tipHash = await transfer(chain, 1, address(3), 2);
+    cookies.own = await signIn(t, 1);
+    cookies.other = await signIn(t, 2);
+    cookies.expired = await signIn(t, 1);
+    const token = cookies.expired.split("=")[1] ?? "";
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.tokenHash, createHash("sha256").update(token).digest("hex")));
+
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+      .png()
+      .toBuffer();
+    const profileForm = { wallet: address(1), name: "Ada", birthday: "2010-05-05", starSign: "Leo", balance: 5 };
+    const multipart = async (url: string, fields: Record<string, string | number>, withImage = false) => {
+      const body = await multipartBody(fields, withImage ? { image: { bytes: png, type: "image/png" } } : {});
+      return { method: "POST" as const, url, payload: body.payload, headers: body.headers };
+    };
+    writes.set("POST /api/profiles", () => multipart("/api/profiles", profileForm));
+    writes.set("POST /api/profiles/update", () => multipart("/api/profiles/update", profileForm));
+    writes.set("POST /api/projects", () =>
+      multipart("/api/projects", { wallet: address(1), projectNumber: 2, title: "Owl", description: "" }, true),
+    );
+    writes.set("POST /api/posts", async () => ({
+      method: "POST",
+      url: "/api/posts",
+      payload: { authorWallet: address(1), content: "my post" },
+    }));
+    writes.set("POST /api/posts/vote", async () => ({
+      method: "POST",
+      url: "/api/posts/vote",
+      payload: { postId: String(post!.id), type: "up", voterWallet: address(1) },
+    }));
+    writes.set("POST /api/projects/send-coin", async () => ({
+      method: "POST",
+      url: "/api/projects/send-coin",
+      payload: {
+        fromWallet: address(1),
+        toWallet: address(3),
+        amount: 2,
+        projectId: String(project!.id),
+        txHash: tipHash,
+      },
+    }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (kind === testDatabaseKinds().at(-1)) {
+      console.log(
+        `authorization matrix: ${figures.refusals} refused requests, ${figures.rowsCompared} rows compared before/after`,
+      );
+    }
+  });
+
+  /** Sends the request, expects the refusal, and that no byte of the database changed. */
+  async function expectRefused(request: InjectOptions, status: 401 | 403) {
+    const before = await dumpDatabase(t.database.db);
+    const res = await t.app.inject(request);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(typeof res.json().error).toBe("string");
+    const after = await dumpDatabase(t.database.db);
+    expect(after).toEqual(before);
+    figures.refusals++;
+    figures.rowsCompared += rowCount(before) + rowCount(after);
+  }
+
+  it("every route Fastify serves has an access class, and the classes match the route tables", () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => accessClass(r) === null).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const writeRoutes = routes.filter((r) => accessClass(r) === "session-write").map((r) => `${r.method} ${r.url}`);
+    expect(writeRoutes.sort()).toEqual([...writes.keys()].sort());
+    const admin = routes.filter((r) => accessClass(r) === "admin").map((r) => `${r.method} ${r.url}`);
+    expect(admin.sort()).toEqual(adminRouteTable.map((r) => `${r.method} /api/admin${r.path}`).sort());
+    // Nothing but GET is public.
+    expect(routes.filter((r) => accessClass(r) === "public-read" && r.method !== "GET")).toEqual([]);
+  });
+
+  describe("user writes", () => {
+    const cases = [
+      ["without a session", undefined, 401],
+      ["with another wallet's session", "other", 403],
+      ["with an expired session", "expired", 401],
+    ] as const;
+
+    it("each refuses a missing, foreign or expired session, changing nothing", async () => {
+      for (const route of routes.filter((r) => accessClass(r) === "session-write")) {
+        const build = writes.get(`${route.method} ${route.url}`);
+        if (!build) throw new Error(`no request body for ${route.method} ${route.url}`);
+        for (const [, cookie, status] of cases) {
+          const request = await build();
+          const headers = { ...(request.headers as Record<string, string>) };
+          if (cookie) headers.cookie = cookies[cookie];
+          await expectRefused({ ...request, headers }, status);
+        }
+        // The same request with the acting wallet's own session gets past the session check.
+        const own = await build();
+        const res = await t.app.inject({
+          ...own,
+          headers: { ...(own.headers as Record<string, string>), cookie: cookies.own },
+        });
+        expect([401, 403], `${route.url}: ${res.body}`).not.toContain(res.statusCode);
+        expect(res.statusCode, res.body).toBeLessThan(500);
+      }
+    });
+  });
+
+  describe("admin calls", () => {
+    const student = () => address(1);
+
+    /** A valid body for each admin call, seeding what it acts on. */
+    async function validBody(db: Db, method: string, path: string): Promise<Record<string, unknown>> {
+      if (method === "GET") return {};
+      const bountyRow = async () =>
+        String((await db.insert(bounties).values({ title: "B", description: "D", reward: 1 }).returning())[0]!.id);
+      switch (path) {
+        case "/profiles/archive":
+          return { wallet: address(3), archive: false };
+        case "/posts/hide":
+          return {
+            postId: String(
+              (
+                await db
+                  .insert(posts)
+                  .values({ authorWallet: address(3), content: "x" })
+                  .returning()
+              )[0]!.id,
+            ),
+            hide: true,
+          };
+        case "/projects/archive": {
+          const [row] = await db
+            .insert(projects)
+            .values({ authorWallet: address(4), projectNumber: 3, title: "T", image: "t.webp" })
+            .returning();
+          return { projectId: String(row!.id), archive: true };
+        }
+        case "/bounties":
+          return { title: "Draw", description: "Any medium", reward: 5 };
+        case "/bounties/update":
+        case "/bounties/cross-out":
+        case "/bounties/delete": {
+          const bountyId = await bountyRow();
+          if (path === "/bounties/delete") return { bountyId };
+          if (path === "/bounties/cross-out") return { bountyId, crossOut: true };
+          return { bountyId, title: "B2", description: "D2", reward: 2 };
+        }
+        case "/settings":
+          return { key: "whitelistMode", value: false };
+        case "/whitelist/add":
+          return { wallet: address(5), notes: "" };
+        case "/whitelist/remove":
+          await db
+            .insert(whitelist)
+            .values({ wallet: address(6) })
+            .onConflictDoNothing();
+          return { wallet: address(6) };
+        case "/deploy-classcoin":
+          return { confirmed: true };
+        default:
+          throw new Error(`no valid body for admin route ${method} ${path}: add one here`);
+      }
+    }
+
+    it("each refuses no signature, another signer, an old or future timestamp, another action, changed extras, a replay and a non-admin wallet", async () => {
+      for (const route of routes.filter((r) => accessClass(r) === "admin")) {
+        const method = route.method as "GET" | "POST";
+        const path = route.url.replace(/^\/api\/admin/, "");
+        const body = await validBody(t.database.db, method, path);
+        const sign = async (options: Partial<Parameters<typeof signedAdminRequest>[0]> = {}) =>
+          (await signedAdminRequest({ method, path, body, ...options })).inject;
+        const [firstKey, firstValue] = Object.entries(body)[0] ?? ["extra", 1];
+        const changed =
+          typeof firstValue === "boolean" ? !firstValue : typeof firstValue === "number" ? firstValue + 1 : "changed";
+        const otherAction = path.startsWith("/dashboard") ? "admin_get_settings" : "admin_get_dashboard";
+
+        await expectRefused(adminInject(method, path, ADMIN_WALLET, body, undefined, undefined), 403);
+        await expectRefused(await sign({ signer: 1 }), 403);
+        await expectRefused(await sign({ timestamp: Date.now() - ADMIN_SIGNATURE_MAX_AGE_MS - 1_000 }), 403);
+        await expectRefused(await sign({ timestamp: Date.now() + ADMIN_SIGNATURE_MAX_AGE_MS + 1_000 }), 403);
+        await expectRefused(await sign({ action: otherAction }), 403);
+        await expectRefused(await sign({ extras: { ...body, [firstKey]: changed } }), 403);
+        await expectRefused(await sign({ wallet: student(), signer: 1 }), 403);
+        await expectRefused(await sign({ wallet: student() }), 403);
+
+        const accepted = await sign();
+        const first = await t.app.inject(accepted);
+        expect(first.statusCode, `${method} ${path}: ${first.body}`).toBe(200);
+        await expectRefused(accepted, 403);
+      }
+    });
+  });
+});

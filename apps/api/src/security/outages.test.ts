@@ -1,0 +1,193 @@
+/**
+ * Backing services going away under a running API: PostgreSQL behind a TCP proxy the test cuts and
+ * restores, and the chain RPC behind a gateway taken down and brought back. Users get a 503 with a message
+ * while it lasts, and the same process serves again once the service is back (no restart). Embedded
+ * PGlite lives in the API's own process and cannot become unreachable, so the database half needs
+ * TEST_DATABASE_URL (CI sets it). The indexer's retries and catch-up after an RPC outage are in
+ * chain/indexer/indexer.test.ts.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type Server, Socket } from "node:net";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, buildApp } from "../app";
+import { createChainClient } from "../chain/clients";
+import { loadConfig } from "../config";
+import { type Database, openPostgres } from "../db/client";
+import { profiles } from "../db/schema";
+import { createTestApp, type TestApp } from "../testing/app";
+import { startTestChain, type TestChain } from "../testing/chain";
+import { type RpcGateway, startRpcGateway } from "../testing/rpc-gateway";
+import { signIn } from "../testing/sign-in";
+
+const UNAVAILABLE = "A backing service (database or chain) is unavailable. Please try again in a moment.";
+
+interface TcpProxy {
+  port: number;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP proxy to host:port that can drop every connection and refuse new ones, then come back. */
+async function startTcpProxy(host: string, port: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let listenPort = 0;
+  const up = async () => {
+    const next = createServer((client) => {
+      const upstream = new Socket();
+      sockets.add(client);
+      sockets.add(upstream);
+      const drop = () => {
+        client.destroy();
+        upstream.destroy();
+        sockets.delete(client);
+        sockets.delete(upstream);
+      };
+      client.on("error", drop).on("close", drop);
+      upstream.on("error", drop).on("close", drop);
+      upstream.connect(port, host, () => {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      });
+    });
+    await new Promise<void>((resolve) => next.listen(listenPort, "127.0.0.1", () => resolve()));
+    listenPort = (next.address() as { port: number }).port;
+    server = next;
+  };
+  const down = async () => {
+    const current = server;
+    server = undefined;
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+  await up();
+  return { port: listenPort, cut: down, restore: up, close: down };
+}
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+describe("PostgreSQL unreachable", () => {
+  it.skipIf(!adminUrl)("reads and writes answer 503 with a message, and the same process recovers", async () => {
+    const name = `classcoin_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(adminUrl!);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(adminUrl!);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    viaProxy.pathname = `/${name}`;
+    let database: Database | undefined;
+    let app: App | undefined;
+    try {
+      database = await openPostgres(viaProxy.toString());
+      const config = loadConfig({
+        CHAIN: "local",
+        RPC_URL: chain.rpcUrl,
+        TOKEN_ADDRESS: chain.tokenAddress,
+        PUBLIC_URL: "http://localhost:5173",
+        SEED_DEMO: "false",
+        INDEXER: "false",
+        RATE_LIMIT: "false",
+        LOG_LEVEL: "silent",
+      });
+      app = await buildApp({ config, database, chain: createChainClient(config) });
+      await app.ready();
+      const t = { app, config, database, close: async () => {} } as TestApp;
+      const cookie = await signIn(t, 1);
+      const get = (url: string) => app!.inject({ method: "GET", url });
+      expect((await get("/api/posts")).statusCode).toBe(200);
+
+      for (let round = 0; round < 3; round++) {
+        await proxy.cut();
+        for (const url of ["/api/posts", "/api/profiles", "/api/explorer/transactions", "/api/auth/me"]) {
+          const res = await app.inject({ method: "GET", url, headers: { cookie } });
+          expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
+          expect(res.json()).toEqual({ error: UNAVAILABLE });
+        }
+        const write = await app.inject({
+          method: "POST",
+          url: "/api/posts/vote",
+          headers: { cookie },
+          payload: { postId: "1", type: "up", voterWallet: chain.wallet(1).account.address },
+        });
+        expect(write.statusCode, write.body).toBe(503);
+        await proxy.restore();
+        await eventually(async () => (await get("/api/posts")).statusCode === 200, "the database to answer again");
+        expect((await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(200);
+      }
+    } finally {
+      await app?.close();
+      await database?.close().catch(() => {});
+      await proxy.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    }
+  });
+});
+
+describe("chain RPC unreachable", () => {
+  let gateway: RpcGateway;
+  let t: TestApp;
+  beforeAll(async () => {
+    gateway = await startRpcGateway(chain.rpcUrl);
+    await chain.fund(chain.wallet(1).account.address, 10);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await gateway?.down();
+  });
+
+  it("requests that need the chain answer 503 with a message; the rest keep working; recovery needs no restart", async () => {
+    t = await createTestApp(chain, "pglite", { RPC_URL: gateway.url });
+    const cookie = await signIn(t, 1);
+    await t.database.db.insert(profiles).values({
+      wallet: chain.wallet(1).account.address.toLowerCase(),
+      name: "Ada",
+      birthday: "2010-01-01",
+      starSign: "Leo",
+    });
+    await gateway.down();
+    const health = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ error: UNAVAILABLE });
+    const post = await t.app.inject({
+      method: "POST",
+      url: "/api/posts",
+      headers: { cookie },
+      payload: { authorWallet: chain.wallet(1).account.address, content: "hello" },
+    });
+    expect(post.statusCode, post.body).toBe(503);
+    expect(post.json()).toEqual({ error: UNAVAILABLE });
+    // Reads of the database alone are unaffected.
+    expect((await t.app.inject({ method: "GET", url: "/api/posts" })).statusCode).toBe(200);
+    await gateway.up();
+    await eventually(
+      async () => (await t.app.inject({ method: "GET", url: "/api/health" })).statusCode === 200,
+      "the chain to answer again",
+    );
+  });
+});
