@@ -15,7 +15,9 @@ beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack({ SEED_DEMO: "false" }), launchBrowser()]);
   page = await browser.newPage();
   wallet = await TestWallet.install(page, { rpcUrl: stack.rpcUrl, signer: 2 });
-  await page.goto(stack.url);
+  // A page without the app: the app itself reacts to wallet events (it asks to switch back to its chain),
+  // and this file tests the wallet alone.
+  await page.goto(`${stack.url}/api/health`);
 });
 afterAll(async () => {
   await browser?.close();
