@@ -48,6 +48,11 @@ export interface IndexerOptions {
 export type StepResult = "indexed" | "caught-up" | "busy" | "rolled-back";
 
 const TIP_RECONCILE_MS = 2_000;
+/**
+ * Logs per getLogs to aim for once a range turns out dense (mintBatch blocks hold a thousand each): big
+ * enough to amortise a request and a write, small enough to stay under providers' result and size limits.
+ */
+const TARGET_LOGS = 5_000;
 
 export interface Indexer {
   indexOnce(): Promise<StepResult>;
@@ -137,9 +142,14 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const toBefore = await getHeader(chain, to);
     if (!toBefore) throw new ChainChangedError(`block ${to} disappeared while reading`);
     const read = await readTransferLogs(chain, token, from, to);
-    // Adapt the range: shrink to what the RPC accepted, grow again while it accepts whole ranges.
-    if (read.to < to) range = Math.max(1, read.to - from + 1);
+    // Adapt the range: shrink to what the RPC accepted, grow again while it accepts whole ranges, and
+    // keep dense ranges near TARGET_LOGS logs, so busy blocks are not asked for (and refused) again.
+    const blocksRead = read.to - from + 1;
+    if (read.to < to) range = Math.max(1, blocksRead);
     else if (to - from + 1 === range) range = Math.min(maxRange, range * 2);
+    if (read.logs.length > TARGET_LOGS) {
+      range = Math.max(1, Math.min(range, Math.floor((blocksRead * TARGET_LOGS) / read.logs.length)));
+    }
     const headers = await getHeaders(chain, [...read.logs.map((l) => l.blockNumber), read.to]);
     for (const l of read.logs) {
       if (headers.get(l.blockNumber)?.hash !== l.blockHash) {

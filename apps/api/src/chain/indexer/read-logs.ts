@@ -4,9 +4,9 @@
  * refused range is halved until it passes; the caller continues from where the accepted range ended.
  */
 import { classCoinAbi } from "@classcoin/contracts";
-import { BaseError, getAbiItem, type PublicClient } from "viem";
+import { BaseError, getAbiItem, numberToHex, type PublicClient, toEventSelector } from "viem";
 
-const transferEvent = getAbiItem({ abi: classCoinAbi, name: "Transfer" });
+const transferTopic = toEventSelector(getAbiItem({ abi: classCoinAbi, name: "Transfer" }));
 
 export interface TransferLog {
   txHash: `0x${string}`;
@@ -24,31 +24,47 @@ export interface BlockHeader {
   timestamp: Date;
 }
 
+/**
+ * The token's Transfer logs in [fromBlock, toBlock], oldest first. Decoded here rather than by viem's
+ * getLogs({ event }), which checksums every address (a keccak hash each) only for the indexer to lowercase
+ * it again: that decoding cost five times the read itself (bench/findings.md). `Transfer(address indexed
+ * from, address indexed to, uint256 value)`: the addresses are topics 1 and 2, the value is the data; a
+ * log of another shape under the same topic (an ERC-721 Transfer has three indexed arguments) is skipped,
+ * as viem's strict mode did.
+ */
 export async function getTransferLogs(
   chain: PublicClient,
   token: `0x${string}`,
   fromBlock: number,
   toBlock: number,
 ): Promise<TransferLog[]> {
-  const logs = await chain.getLogs({
-    address: token,
-    event: transferEvent,
-    fromBlock: BigInt(fromBlock),
-    toBlock: BigInt(toBlock),
-    strict: true,
-  });
-  return logs
-    .filter((log) => !log.removed)
-    .map((log) => ({
+  const logs = await chain.request(
+    {
+      method: "eth_getLogs",
+      params: [
+        { address: token, topics: [transferTopic], fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) },
+      ],
+    },
+    // No transport retries: a refused range must come back at once to be split (viem would retry an
+    // oversized answer three times with back-off); readTransferLogs retries the other failures itself.
+    { retryCount: 0 },
+  );
+  const transfers: TransferLog[] = [];
+  for (const log of logs) {
+    const [, from, to] = log.topics;
+    if (log.removed || !from || !to || log.topics.length !== 3 || log.data.length !== 66) continue;
+    if (!log.transactionHash || !log.blockHash || log.blockNumber === null || log.logIndex === null) continue;
+    transfers.push({
       txHash: log.transactionHash.toLowerCase() as `0x${string}`,
-      logIndex: log.logIndex,
+      logIndex: Number(log.logIndex),
       blockNumber: Number(log.blockNumber),
       blockHash: log.blockHash,
-      from: log.args.from.toLowerCase() as `0x${string}`,
-      to: log.args.to.toLowerCase() as `0x${string}`,
-      value: log.args.value,
-    }))
-    .sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+      from: `0x${from.slice(26).toLowerCase()}`,
+      to: `0x${to.slice(26).toLowerCase()}`,
+      value: BigInt(log.data),
+    });
+  }
+  return transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 }
 
 const REFUSAL =
@@ -80,12 +96,22 @@ export async function readTransferLogs(
   to: number,
 ): Promise<{ logs: TransferLog[]; to: number }> {
   let end = to;
+  let failures = 0;
   for (;;) {
     try {
       return { logs: await getTransferLogs(chain, token, from, end), to: end };
     } catch (error) {
-      if (end === from || !isRangeRefusal(error)) throw error;
-      end = from + Math.floor((end - from) / 2);
+      if (isRangeRefusal(error)) {
+        if (end === from) throw error;
+        // An answer over viem's size limit means thousands of logs: cut deep rather than re-read it often.
+        const tooLarge =
+          error instanceof BaseError && error.walk((e) => e instanceof Error && e.name === "ResponseBodyTooLargeError");
+        end = from + Math.floor((end - from) / (tooLarge ? 8 : 2));
+        continue;
+      }
+      // Other failures (a dropped connection, a node restarting) get the retries the transport would give.
+      if (++failures > 2) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 150 * 2 ** failures));
     }
   }
 }

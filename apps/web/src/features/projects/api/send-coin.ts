@@ -8,10 +8,9 @@ import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { sendCoinResultSchema } from "@classcoin/shared/tips";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { parseUnits } from "viem";
 import { useConfig as useWagmiConfig } from "wagmi";
-import { waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import { apiPost } from "../../../wallet/api-request";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
@@ -24,6 +23,12 @@ export interface SendCoinInput {
   projectId: string;
   projectNumber: number;
 }
+
+/**
+ * wagmi's write actions (~31 KB gzip) load on demand, so they stay out of the page's first load (the
+ * 200 KB initial-JS budget); a tip form that appears starts fetching them in the background.
+ */
+const loadWriteActions = () => import("./transfer-actions");
 
 /** The transfer was mined but reverted (receipt status 0). */
 export class TransferFailedError extends Error {
@@ -41,10 +46,14 @@ export function useSendCoin() {
   const queryClient = useQueryClient();
   /** The hash of the transfer while it waits to be mined. */
   const [pendingHash, setPendingHash] = useState<`0x${string}` | null>(null);
+  useEffect(() => {
+    void loadWriteActions();
+  }, []);
 
   const mutation = useMutation({
     mutationFn: async ({ toWallet, amount, projectId }: SendCoinInput) => {
       const fromWallet = await prepare();
+      const { writeContract, waitForTransactionReceipt } = await loadWriteActions();
       const hash = await writeContract(wagmiConfig, {
         address: config.tokenAddress as `0x${string}`,
         abi: classCoinAbi,

@@ -1,0 +1,96 @@
+/**
+ * The real API app for the benchmarks: a throw-away database (in-memory PGlite, or a fresh PostgreSQL
+ * database `classcoin_bench_<random>` dropped afterwards), the app built exactly as the server builds it,
+ * plus one extra route, `/bench/ceiling/:name`, that answers stored bytes from memory: the same Fastify,
+ * the same sockets, no work. Its req/s is the ceiling each endpoint is compared with.
+ */
+import { randomBytes } from "node:crypto";
+import { type App, buildApp } from "@classcoin/api/app";
+import { createChainClient } from "@classcoin/api/chain/clients";
+import { type Config, loadConfig } from "@classcoin/api/config";
+import { type Database, type DatabaseKind, openPglite, openPostgres } from "@classcoin/api/db/client";
+import pg from "pg";
+
+export const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function createBenchDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
+  if (kind === "pglite") return openPglite();
+  const name = `classcoin_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export interface BenchApp {
+  app: App;
+  config: Config;
+  database: Database;
+  url: string;
+  /** Makes `/bench/ceiling/<name>` answer exactly these bytes (and content type). */
+  setCeiling(name: string, body: Buffer, contentType: string): void;
+  close(): Promise<void>;
+}
+
+export function benchConfig(rpcUrl: string, tokenAddress: `0x${string}`): Config {
+  return loadConfig({
+    CHAIN: "local",
+    RPC_URL: rpcUrl,
+    TOKEN_ADDRESS: tokenAddress,
+    DATA_DIR: "bench/.tmp/unused",
+    PUBLIC_URL: "http://localhost:5173",
+    SEED_DEMO: "false",
+    INDEXER: "false",
+    // The benchmark drives one session at thousands of requests per second; the limits would answer 429.
+    RATE_LIMIT: "false",
+    LOG_LEVEL: "silent",
+  });
+}
+
+/** Builds the app over `database` (which installs the explorer triggers) and listens on a free port. */
+export async function startBenchApp(database: Database, config: Config): Promise<BenchApp> {
+  const app = await buildApp({ config, database, chain: createChainClient(config) });
+  const ceilings = new Map<string, { body: Buffer; type: string }>();
+  app.get("/bench/ceiling/:name", async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const c = ceilings.get(name);
+    if (!c) return reply.status(404).send();
+    return reply.header("content-type", c.type).send(c.body);
+  });
+  // A reference, not an endpoint: one database round trip and nothing else (the floor of any read).
+  app.get("/bench/select-1", async () => {
+    await database.db.execute("SELECT 1");
+    return { ok: true };
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    app,
+    config,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    setCeiling: (name, body, type) => ceilings.set(name, { body, type }),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * The web app: per-route initial JavaScript and CSS (raw, gzip, brotli) from a production build with a
+ * manifest, and page loads in headless Chromium against the real `npm start` stack over a seeded
+ * PostgreSQL database (first contentful paint, time until the data is on screen, JS heap).
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { launchBrowser } from "../e2e/harness/browser";
+import { repoRoot, startStack } from "../e2e/harness/stack";
+import { median } from "./lib/load";
+import type { Sizes } from "./sizes";
+
+export const webOut = resolve(import.meta.dirname, ".tmp/dist");
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface RouteBundle {
+  route: string;
+  module: string;
+  js: Size;
+  css: Size;
+  files: string[];
+}
+
+export interface PageLoad {
+  route: string;
+  waitFor: string;
+  fcpMs: number;
+  dataMs: number;
+  heapMB: number;
+  runs: { fcpMs: number; dataMs: number; heapMB: number }[];
+}
+
+export interface WebResult {
+  buildSeconds: number;
+  routes: RouteBundle[];
+  loads: PageLoad[];
+}
+
+export function buildWeb(): number {
+  const t = performance.now();
+  // A separate outDir: apps/web/dist stays untouched while other work runs end-to-end tests on it.
+  execFileSync(
+    join(repoRoot, "node_modules/.bin/vite"),
+    ["build", "--outDir", webOut, "--emptyOutDir", "--manifest", "--logLevel", "warn"],
+    { cwd: join(repoRoot, "apps/web"), stdio: "inherit" },
+  );
+  return (performance.now() - t) / 1000;
+}
+
+/** Routes and the modules their `lazy()` imports, read from the router source. */
+function lazyRoutes(): { route: string; module: string; nested: boolean }[] {
+  const source = readFileSync(join(repoRoot, "apps/web/src/app/router.tsx"), "utf8");
+  const found: { route: string; module: string; nested: boolean }[] = [];
+  const re = /(path: "([^"]+)"|index: true)[\s\S]*?import\("([^"]+)"\)/g;
+  for (let m = re.exec(source); m; m = re.exec(source)) {
+    const route = m[2] === undefined ? "/" : m[2].startsWith("/") ? m[2] : `/${m[2]}`;
+    const module = join("src/app", `${m[3]}.tsx`).replace(/\\/g, "/");
+    found.push({ route, module, nested: route !== "/wallet" });
+  }
+  return found;
+}
+
+function size(files: string[]): Size {
+  const bytes = files.map((f) => readFileSync(join(webOut, f)));
+  const all = Buffer.concat(bytes);
+  // Per file, as a server sends them.
+  return {
+    raw: all.length,
+    gzip: bytes.reduce((s, b) => s + gzipSync(b, { level: 9 }).length, 0),
+    brotli: bytes.reduce(
+      (s, b) => s + brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      0,
+    ),
+  };
+}
+
+export function routeBundles(): RouteBundle[] {
+  const manifest = JSON.parse(readFileSync(join(webOut, ".vite/manifest.json"), "utf8")) as Manifest;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entryKey) throw new Error("the Vite manifest has no entry");
+  /** A chunk and everything it imports statically (what the browser must load before running it). */
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key)) return into;
+    into.add(key);
+    for (const k of manifest[key]?.imports ?? []) closure(k, into);
+    return into;
+  };
+  return lazyRoutes().map(({ route, module }) => {
+    const key = Object.keys(manifest).find((k) => manifest[k]?.src === module || k === module);
+    if (!key) throw new Error(`no chunk for ${module} (route ${route}) in the Vite manifest`);
+    const keys = closure(key, closure(entryKey, new Set()));
+    const chunks = [...keys].map((k) => manifest[k] as ManifestChunk);
+    const js = chunks.map((c) => c.file).filter((f) => f.endsWith(".js"));
+    const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+    return { route, module, js: size(js), css: size(css), files: [...js, ...css] };
+  });
+}
+
+const pages: { route: string; waitFor: string }[] = [
+  { route: "/", waitFor: ".home-grid .card" },
+  { route: "/forum", waitFor: "article.post" },
+  { route: "/explorer", waitFor: "table tbody tr" },
+];
+
+export async function benchWeb(sizes: Sizes, log: (line: string) => void, databaseUrl: string): Promise<WebResult> {
+  const buildSeconds = buildWeb();
+  const routes = routeBundles();
+  for (const r of routes) {
+    log(`  ${r.route}: JS ${(r.js.gzip / 1024).toFixed(1)} KB gzip, CSS ${(r.css.gzip / 1024).toFixed(1)} KB gzip`);
+  }
+  const stack = await startStack({
+    DATABASE_URL: databaseUrl,
+    INDEXER: "false",
+    SEED_DEMO: "false",
+    WEB_DIST: webOut,
+  });
+  const browser = await launchBrowser();
+  const loads: PageLoad[] = [];
+  try {
+    for (const { route, waitFor } of pages) {
+      const runs: PageLoad["runs"] = [];
+      for (let i = 0; i < sizes.webRuns + 1; i++) {
+        // A new context each time: a cold cache, as on a first visit. The first round warms the server.
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Performance.enable");
+        await page.goto(stack.url + route, { waitUntil: "commit" });
+        const dataMs = await (
+          await page.waitForFunction((sel) => (document.querySelector(sel) ? performance.now() : false), waitFor, {
+            polling: "raf",
+            timeout: 30_000,
+          })
+        ).jsonValue();
+        const fcpMs = await page.evaluate(
+          () =>
+            new Promise<number>((done) => {
+              const seen = performance.getEntriesByName("first-contentful-paint")[0];
+              if (seen) return done(seen.startTime);
+              new PerformanceObserver((list) => {
+                const e = list.getEntriesByName("first-contentful-paint")[0];
+                if (e) done(e.startTime);
+              }).observe({ type: "paint", buffered: true });
+            }),
+        );
+        const { metrics } = await cdp.send("Performance.getMetrics");
+        const heap = metrics.find((m) => m.name === "JSHeapUsedSize")?.value ?? 0;
+        if (i > 0) runs.push({ fcpMs, dataMs: Number(dataMs), heapMB: heap / 2 ** 20 });
+        await context.close();
+      }
+      const load = {
+        route,
+        waitFor,
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+        dataMs: median(runs.map((r) => r.dataMs)),
+        heapMB: median(runs.map((r) => r.heapMB)),
+        runs,
+      };
+      loads.push(load);
+      log(
+        `  ${route}: FCP ${load.fcpMs.toFixed(0)} ms, data on screen ${load.dataMs.toFixed(0)} ms, heap ${load.heapMB.toFixed(1)} MB`,
+      );
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  return { buildSeconds, routes, loads };
+}
