@@ -35,12 +35,25 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so a stop reaches tsx, node and anvil alike: a SIGKILL to the tsx wrapper
+    // alone (the fallback below) would orphan the chain.
+    detached: true,
   });
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
   let output = "";
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   const ready = await new Promise<{ url: string; rpcUrl: string; tokenAddress: `0x${string}` }>(
     (resolveReady, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the stack did not start within 60 s:\n${output}`)), 60_000);
+      const timer = setTimeout(() => {
+        signal("SIGKILL");
+        reject(new Error(`the stack did not start within 60 s:\n${output}`));
+      }, 60_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         const url = /ClassCoin is running at (\S+)/.exec(output)?.[1];
@@ -65,8 +78,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
-        child.kill("SIGINT");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        signal("SIGINT");
+        const timer = setTimeout(() => signal("SIGKILL"), 15_000);
         await exited;
         clearTimeout(timer);
       }
