@@ -4,7 +4,6 @@
  * classmate on chain (total, balance and explorer follow), a declined tip that leaves no trace, and the tip
  * box's checks.
  */
-import { crc32, deflateSync } from "node:zlib";
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import type { Project } from "@classcoin/shared/entities";
@@ -14,6 +13,7 @@ import { createTestClient, formatUnits, http } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { solidPng } from "./harness/solid-png";
 import { type E2EStack, startStack } from "./harness/stack";
 import { chainClient, connectWallet, expectAccessible, openPage, PHONE, readAlert } from "./shell-helpers";
 
@@ -27,31 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/** A real PNG of one colour, built by hand so the test needs no image library. */
-function solidPng(size: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function projects(n: number): Promise<Project[]> {
   return (await (await fetch(`${stack.url}/api/projects/${n}`)).json()) as Project[];
