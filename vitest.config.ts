@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 /**
+ * One anvil per run: the root global setup (`apps/api/src/testing/shared-anvil.ts`) starts it before any
+ * project's files and stops it at the end; `startTestChain()` gives each file its own deployment and
+ * accounts on it. Vitest runs the root's global setup whichever projects are selected.
+ *
  * The stress project (`npm run test:stress`: an indexer SIGKILL soak and a 60 s load) runs only when asked
  * for by name, so plain `vitest run` (`npm test`) does not run it.
  */
@@ -10,6 +14,7 @@ const stressRequested = process.argv.some(
 
 export default defineConfig({
   test: {
+    globalSetup: ["apps/api/src/testing/shared-anvil.ts"],
     projects: [
       ...(stressRequested
         ? [
@@ -42,6 +47,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.test.ts"],
+          // One stack (with the demo community) for the files that share it; see e2e/harness/shared-stack.ts.
+          globalSetup: ["e2e/harness/shared-stack-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -1,28 +1,33 @@
 /**
- * Indexer catch-up: N Transfer events made on anvil (mintBatch from the owner to many new addresses, a
- * thousand per transaction, plus some plain transfers), then the real indexer reads them into a fresh
- * PostgreSQL database, alternating with raw eth_getLogs reads of the same range (the limit it can reach).
+ * Indexer catch-up on two chains side by side: a dense one (mintBatch from the owner to many new addresses,
+ * a thousand Transfer events per transaction, plus some plain transfers) and a sparse one (one transfer
+ * per block, as a real class on Sepolia looks). On each, the real indexer reads the events into a fresh
+ * PostgreSQL database, alternating with raw eth_getLogs reads of the same blocks (the limit it can reach),
+ * each asking for about as many logs per call as the indexer does (TARGET_LOGS).
  */
 
 import { createIndexer } from "@classcoin/api/chain/indexer/indexer";
-import { ensureExplorerAggregates } from "@classcoin/api/features/explorer/aggregates";
-import { startTestChain } from "@classcoin/api/testing/chain";
+import { startTestChain, type TestChain } from "@classcoin/api/testing/chain";
 import { dev, transfer } from "@classcoin/api/testing/transfers";
 import { classCoinAbi } from "@classcoin/contracts";
-import { parseUnits } from "viem";
+import { encodeFunctionData, parseUnits } from "viem";
 import { createBenchDatabase } from "./lib/bench-app";
 import { median } from "./lib/load";
 import type { Sizes } from "./sizes";
 
 const PER_MINT = 1000;
 const TRANSFERS = 50;
+/** Logs per raw eth_getLogs call: what the indexer aims for once a range is dense (indexer.ts TARGET_LOGS). */
+const RAW_LOGS_PER_CALL = 5000;
 
 export interface IndexerRun {
   seconds: number;
   eventsPerSecond: number;
 }
 
-export interface IndexerResult {
+export interface ChainIndexerResult {
+  /** `dense`: 1,000 events per block; `sparse`: one event per block. */
+  shape: "dense" | "sparse";
   events: number;
   blocks: number;
   makeSeconds: number;
@@ -31,75 +36,103 @@ export interface IndexerResult {
   ratio: number;
 }
 
+export interface IndexerResult {
+  dense: ChainIndexerResult;
+  sparse: ChainIndexerResult;
+}
+
 export async function benchIndexer(sizes: Sizes, log: (line: string) => void): Promise<IndexerResult> {
+  const sparse = await benchChain("sparse", sizes, log);
+  const dense = await benchChain("dense", sizes, log);
+  return { dense, sparse };
+}
+
+/** Dense: mintBatch transactions of PER_MINT recipients, then TRANSFERS plain transfers. */
+async function makeDense(chain: TestChain, events: number): Promise<number> {
+  const mints = Math.ceil((events - TRANSFERS) / PER_MINT);
+  const owner = chain.wallet(0);
+  // Nonces handed out here, receipts awaited at the end: anvil mines each transaction as it arrives.
+  let nonce = await chain.publicClient.getTransactionCount({ address: owner.account.address });
+  const hashes: `0x${string}`[] = [];
+  for (let m = 0; m < mints; m++) {
+    const to = Array.from(
+      { length: PER_MINT },
+      (_, i) => `0x${(0xbe0c0000000 + m * PER_MINT + i).toString(16).padStart(40, "0")}` as `0x${string}`,
+    );
+    hashes.push(
+      await owner.writeContract({
+        address: chain.tokenAddress,
+        abi: classCoinAbi,
+        functionName: "mintBatch",
+        args: [to, parseUnits("1", 18)],
+        nonce: nonce++,
+        gas: 29_000_000n,
+      }),
+    );
+  }
+  for (const hash of hashes) {
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    if (receipt.status !== "success") throw new Error(`mintBatch ${hash} failed`);
+  }
+  for (let i = 0; i < TRANSFERS; i++) {
+    if (i % 10 === 0) await chain.fund(dev(1 + (i % 9)), 100);
+    await transfer(chain, 1 + (i % 9), dev(1 + ((i + 1) % 9)), 1);
+  }
+  return mints * PER_MINT + TRANSFERS + Math.ceil(TRANSFERS / 10);
+}
+
+/**
+ * Sparse: one transfer per block. Automine is switched off and each transaction mined on its own
+ * (`evm_mine`): with automine, anvil puts transactions that arrive while it mines into one block.
+ */
+async function makeSparse(chain: TestChain, events: number): Promise<number> {
+  const owner = chain.account(0).address; // an anvil dev account: the node signs for it
+  await rpc(chain.rpcUrl, "evm_setAutomine", [false]);
+  for (let i = 0; i < events; i++) {
+    const to = `0x${(0x5ba5e000000 + i).toString(16).padStart(40, "0")}` as `0x${string}`;
+    const data = encodeFunctionData({ abi: classCoinAbi, functionName: "transfer", args: [to, 1n] });
+    await rpc(chain.rpcUrl, "eth_sendTransaction", [{ from: owner, to: chain.tokenAddress, gas: "0x20000", data }]);
+    await rpc(chain.rpcUrl, "evm_mine", []);
+  }
+  await rpc(chain.rpcUrl, "evm_setAutomine", [true]);
+  return events;
+}
+
+async function rpc<T = unknown>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+async function benchChain(
+  shape: "dense" | "sparse",
+  sizes: Sizes,
+  log: (line: string) => void,
+): Promise<ChainIndexerResult> {
   const chain = await startTestChain();
   try {
     const t0 = performance.now();
-    const mints = Math.ceil((sizes.indexerEvents - TRANSFERS) / PER_MINT);
-    const owner = chain.wallet(0);
-    // Nonces handed out here, receipts awaited at the end: anvil mines each transaction as it arrives.
-    let nonce = await chain.publicClient.getTransactionCount({ address: owner.account.address });
-    const hashes: `0x${string}`[] = [];
-    for (let m = 0; m < mints; m++) {
-      const to = Array.from(
-        { length: PER_MINT },
-        (_, i) => `0x${(0xbe0c0000000 + m * PER_MINT + i).toString(16).padStart(40, "0")}` as `0x${string}`,
-      );
-      hashes.push(
-        await owner.writeContract({
-          address: chain.tokenAddress,
-          abi: classCoinAbi,
-          functionName: "mintBatch",
-          args: [to, parseUnits("1", 18)],
-          nonce: nonce++,
-          gas: 29_000_000n,
-        }),
-      );
-    }
-    for (const hash of hashes) {
-      const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-      if (receipt.status !== "success") throw new Error(`mintBatch ${hash} failed`);
-    }
-    for (let i = 0; i < TRANSFERS; i++) {
-      if (i % 10 === 0) await chain.fund(dev(1 + (i % 9)), 100);
-      await transfer(chain, 1 + (i % 9), dev(1 + ((i + 1) % 9)), 1);
-    }
+    const made =
+      shape === "dense"
+        ? await makeDense(chain, sizes.indexerEvents)
+        : await makeSparse(chain, sizes.indexerSparseEvents);
     const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
     const makeSeconds = (performance.now() - t0) / 1000;
-    const events = mints * PER_MINT + TRANSFERS + Math.ceil(TRANSFERS / 10);
-    log(`  ${events.toLocaleString("en")} Transfer events in ${head} blocks made in ${makeSeconds.toFixed(1)} s`);
+    const blocksPerCall = Math.max(1, Math.round((RAW_LOGS_PER_CALL * head) / made));
+    // Every Transfer of the token (the ones made above and the deployment's mint); also a warm-up.
+    const events = (await rawRead(chain, head, blocksPerCall)).logs;
+    log(
+      `  ${shape}: ${events.toLocaleString("en")} Transfer events in ${head} blocks, made in ${makeSeconds.toFixed(1)} s`,
+    );
 
-    const blocksPerCall = 5;
-    const rawRead = async (): Promise<IndexerRun> => {
-      const t = performance.now();
-      let n = 0;
-      for (let from = 0; from <= head; from += blocksPerCall) {
-        const res = await fetch(chain.rpcUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            jsonrpc: "2.0",
-            id: 1,
-            method: "eth_getLogs",
-            params: [
-              {
-                address: chain.tokenAddress,
-                fromBlock: `0x${from.toString(16)}`,
-                toBlock: `0x${Math.min(head, from + blocksPerCall - 1).toString(16)}`,
-              },
-            ],
-          }),
-        });
-        const body = (await res.json()) as { result: unknown[] };
-        n += body.result.length;
-      }
-      const seconds = (performance.now() - t) / 1000;
-      return { seconds, eventsPerSecond: n / seconds };
-    };
     const indexOnce = async (): Promise<IndexerRun & { rows: number }> => {
       const database = await createBenchDatabase("postgres");
       try {
-        await ensureExplorerAggregates(database.db);
         const indexer = createIndexer({
           database,
           chain: chain.publicClient,
@@ -117,14 +150,14 @@ export async function benchIndexer(sizes: Sizes, log: (line: string) => void): P
     };
     const raws: IndexerRun[] = [];
     const runs: (IndexerRun & { rows: number })[] = [];
-    const rounds = sizes.quick ? 1 : 2;
+    const rounds = sizes.quick ? 1 : shape === "dense" ? 2 : 3;
     for (let r = 0; r < rounds; r++) {
-      raws.push(await rawRead());
+      raws.push(await rawRead(chain, head, blocksPerCall));
       runs.push(await indexOnce());
       log(
-        `  round ${r + 1}: raw getLogs ${raws.at(-1)?.eventsPerSecond.toFixed(0)} events/s, indexer ${runs
+        `  ${shape} round ${r + 1}: raw getLogs ${raws.at(-1)?.eventsPerSecond.toFixed(0)} events/s, indexer ${runs
           .at(-1)
-          ?.eventsPerSecond.toFixed(0)} events/s (${runs.at(-1)?.rows} rows in ${runs.at(-1)?.seconds.toFixed(1)} s)`,
+          ?.eventsPerSecond.toFixed(0)} events/s (${runs.at(-1)?.rows} rows in ${runs.at(-1)?.seconds.toFixed(2)} s)`,
       );
     }
     const raw = {
@@ -136,6 +169,7 @@ export async function benchIndexer(sizes: Sizes, log: (line: string) => void): P
       eventsPerSecond: median(runs.map((r) => r.eventsPerSecond)),
     };
     return {
+      shape,
       events,
       blocks: head,
       makeSeconds,
@@ -146,4 +180,22 @@ export async function benchIndexer(sizes: Sizes, log: (line: string) => void): P
   } finally {
     await chain.stop();
   }
+}
+
+/** Every Transfer log of the token in blocks 0..head, `blocksPerCall` blocks per eth_getLogs, JSON parsed. */
+async function rawRead(chain: TestChain, head: number, blocksPerCall: number): Promise<IndexerRun & { logs: number }> {
+  const t = performance.now();
+  let n = 0;
+  for (let from = 0; from <= head; from += blocksPerCall) {
+    const logs = await rpc<unknown[]>(chain.rpcUrl, "eth_getLogs", [
+      {
+        address: chain.tokenAddress,
+        fromBlock: `0x${from.toString(16)}`,
+        toBlock: `0x${Math.min(head, from + blocksPerCall - 1).toString(16)}`,
+      },
+    ]);
+    n += logs.length;
+  }
+  const seconds = (performance.now() - t) / 1000;
+  return { seconds, eventsPerSecond: n / seconds, logs: n };
 }

@@ -7,6 +7,8 @@ export interface Sizes {
   latencySamples: number;
   load: { seconds: number; runs: number; warmupSeconds: number };
   indexerEvents: number;
+  /** Events on the sparse chain (one per block). */
+  indexerSparseEvents: number;
   webRuns: number;
 }
 
@@ -18,6 +20,7 @@ export const fullSizes: Sizes = {
   latencySamples: 500,
   load: { seconds: 2, runs: 3, warmupSeconds: 1 },
   indexerEvents: 100_000,
+  indexerSparseEvents: 5_000,
   webRuns: 5,
 };
 
@@ -29,5 +32,6 @@ export const quickSizes: Sizes = {
   latencySamples: 40,
   load: { seconds: 1, runs: 1, warmupSeconds: 0.5 },
   indexerEvents: 5_000,
+  indexerSparseEvents: 1_000,
   webRuns: 2,
 };

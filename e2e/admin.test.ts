@@ -1,7 +1,8 @@
 /**
  * /admin in Chromium against the real stack (demo community; dev account 0 is the admin): who may enter,
  * every tab's action signed by the connected wallet and its effect on the public pages, the spec's alerts,
- * and Deploy ClassCoin end to end (balances on chain +10,000 CC).
+ * and Deploy ClassCoin end to end (balances on chain +10,000 CC). It keeps a stack of its own: it archives,
+ * hides and whitelists what the other files read, and Deploy ClassCoin mints to every profile there is.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
@@ -11,9 +12,13 @@ import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { formatUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { chainClient } from "./harness/funding";
+import { openPage, PHONE } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
-import { chainClient, connectWallet, expectAccessible, openPage, PHONE, readAlert } from "./shell-helpers";
 
 let stack: E2EStack;
 let browser: Browser;

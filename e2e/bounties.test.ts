@@ -1,15 +1,20 @@
 /**
  * /bounties in Chromium against the real stack and its demo bounties (every state): open to visitors, the
  * wallet strip for a wallet without and with a profile, the cards, the count, loading and empty states.
+ * It keeps a stack of its own: it counts every active bounty and then cancels them all for the empty state.
  */
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import type { Bounty } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { adminPost } from "./harness/admin-calls";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { fundWallet } from "./harness/funding";
+import { openPage, PHONE } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
-import { adminPost, connectWallet, expectAccessible, fundCc, openPage, PHONE } from "./shell-helpers";
 
 let stack: E2EStack;
 let browser: Browser;
@@ -81,7 +86,7 @@ describe("bounties page", () => {
   });
 
   it("a wallet without a profile sees its address, its balance and a Create Profile link", async () => {
-    await fundCc(stack, devAccount(8).address, "5");
+    await fundWallet(stack, devAccount(8).address, { cc: "5" });
     const { page, context } = await openPage(browser, stack, "/bounties", { wallet: { signer: 8 } });
     await connectWallet(page);
     const strip = page.getByTestId("user-strip");

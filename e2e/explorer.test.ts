@@ -1,20 +1,23 @@
 /**
  * /explorer in Chromium against the real stack, its indexer and a few hundred indexed transfers (one
  * `mintBatch` from the token owner to 300 fresh addresses): tiles, chart, paging, filters kept in the URL,
- * and the details dialog (copy, focus kept inside, Escape).
+ * and the details dialog (copy, focus kept inside, Escape). It keeps a stack of its own: its tiles and page
+ * counts are the chain's totals, which any other file's transfer would change.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import type { ExplorerPage, ExplorerStats } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
-import { createWalletClient, http, parseUnits } from "viem";
+import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { chainClient, walletOn } from "./harness/funding";
+import { openPage, PHONE } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
-import { chainClient, expectAccessible, openPage, PHONE, readAlert } from "./shell-helpers";
 
 const MINTED = 300;
 let stack: E2EStack;
@@ -28,13 +31,8 @@ async function api<T>(path: string): Promise<T> {
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   const before = await api<ExplorerStats>("/api/explorer/stats");
-  const owner = createWalletClient({
-    account: privateKeyToAccount(devAccount(0).privateKey),
-    chain: foundry,
-    transport: http(stack.rpcUrl),
-  });
   const recipients = Array.from({ length: MINTED }, () => privateKeyToAccount(generatePrivateKey()).address);
-  const hash = await owner.writeContract({
+  const hash = await walletOn(stack).writeContract({
     address: stack.tokenAddress,
     abi: classCoinAbi,
     functionName: "mintBatch",

@@ -1,29 +1,49 @@
 /**
- * /forum in Chromium against the real stack (demo community on): the visitor view, the composer's gates and
+ * /forum in Chromium against the shared stack (demo community on): the visitor view, the composer's gates and
  * checks, posting (plain text, shown at once), voting and switching a vote, and the spec's error texts.
+ * Other files post and vote on the same stack, so this one counts only its own posts and votes on a post
+ * of a member of its own.
  */
-import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { fund } from "@classcoin/contracts/fund";
 import { POST_MAX_LENGTH } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
-import { createWalletClient, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
-import { type E2EStack, startStack } from "./harness/stack";
-import { chainClient, connectWallet, expectAccessible, openPage, readAlert } from "./shell-helpers";
+import { connectWallet } from "./harness/connect";
+import { chainClient, walletOn } from "./harness/funding";
+import { createMember, type Member } from "./harness/members";
+import { openPage } from "./harness/pages";
+import { useSharedStack } from "./harness/shared-stack";
+import type { E2EStack } from "./harness/stack";
 
 let stack: E2EStack;
 let browser: Browser;
+/** A member who gave all their CC back to the treasury: a profile, no ClassCoin. */
+let broke: Member;
+/** The post this file's student votes on: by a member of this file, so no other file's votes move it. */
+const VOTE_TARGET = "Which pencils do you use for shading? I keep smudging mine.";
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
+  broke = await createMember(stack, { name: "Ines Broke", cc: "1" });
+  await fund(walletOn(stack, broke.key), chainClient(stack), devAccount(0).address, {
+    token: stack.tokenAddress,
+    cc: "1",
+  });
+  const poser = await createMember(stack, { name: "Jonas Asks", cc: "2" });
+  const res = await fetch(`${stack.url}/api/posts`, {
+    method: "POST",
+    headers: { cookie: poser.cookie, "content-type": "application/json" },
+    body: JSON.stringify({ authorWallet: poser.wallet, content: VOTE_TARGET }),
+  });
+  expect(res.status, await res.clone().text()).toBeLessThan(300);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const posts = (page: Page) => page.locator("article.post");
@@ -37,7 +57,8 @@ describe("forum page", () => {
     await page.getByText(messages.post.connect, { exact: true }).waitFor();
     await page.getByText(messages.vote.profileHint).waitFor();
     await posts(page).first().waitFor();
-    const first = posts(page).first();
+    // A demo student's post (she has a photo): the newest may be by another file's member, without one.
+    const first = posts(page).filter({ hasText: "Welcome to the ClassCoin forum!" });
     await first.locator("time").waitFor();
     expect(await first.locator("img.avatar").getAttribute("src")).toMatch(/^\/api\/profiles\/photo\//);
     expect(await first.getByTestId("upvotes").textContent()).toMatch(/^\d+$/);
@@ -61,27 +82,7 @@ describe("forum page", () => {
   });
 
   it("a profile holder without ClassCoin is told posting needs at least 1", async () => {
-    // Demo student 6 gives all her CC back to the treasury.
-    const farah = privateKeyToAccount(devAccount(6).privateKey);
-    const chain = chainClient(stack);
-    const balance = await chain.readContract({
-      address: stack.tokenAddress,
-      abi: classCoinAbi,
-      functionName: "balanceOf",
-      args: [farah.address],
-    });
-    const hash = await createWalletClient({
-      account: farah,
-      chain: foundry,
-      transport: http(stack.rpcUrl),
-    }).writeContract({
-      address: stack.tokenAddress,
-      abi: classCoinAbi,
-      functionName: "transfer",
-      args: [devAccount(0).address, balance],
-    });
-    await chain.waitForTransactionReceipt({ hash });
-    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 6 } });
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: broke.key } });
     await connectWallet(page);
     await page.getByText(messages.post.balance).waitFor();
     expect(await composer(page).count()).toBe(0);
@@ -118,11 +119,15 @@ describe("forum page", () => {
     expect((await readAlert(page)).text).toBe(messages.catalogue.signature);
     wallet?.rejecting.clear();
 
-    const before = await posts(page).count();
+    // Other files post on the shared stack too: her post is found by its text, shown exactly once, and
+    // above the post that was newest before hers (newest first).
+    const previousNewest = await posts(page).first().locator(".post-content").innerText();
     await postButton(page).click();
-    const mine = posts(page).first();
+    const mine = posts(page).filter({ hasText: "Second line & more" });
     await mine.getByText("Chloé Martin").waitFor();
-    await page.waitForFunction((n) => document.querySelectorAll("article.post").length === n + 1, before);
+    expect(await mine.count()).toBe(1);
+    const order = await posts(page).locator(".post-content").allInnerTexts();
+    expect(order.indexOf(text)).toBeLessThan(order.indexOf(previousNewest));
     const content = mine.locator(".post-content");
     expect(await content.innerText()).toBe(text);
     expect(await content.locator("b").count()).toBe(0);
@@ -133,13 +138,9 @@ describe("forum page", () => {
     await postButton(page).click();
     expect((await readAlert(page)).text).toMatch(new RegExp(`^${messages.catalogue.postFailed}`));
 
-    // Vote on someone else's post she has not voted on yet, then switch.
-    const other = posts(page)
-      .filter({ hasNotText: "Chloé Martin" })
-      .filter({ hasNot: page.locator('button[aria-pressed="true"]') })
-      .first();
-    const postText = (await other.locator(".post-content").textContent()) ?? "";
-    const target = posts(page).filter({ hasText: postText });
+    // Vote on someone else's post she has not voted on yet (this file's member's), then switch.
+    const target = posts(page).filter({ hasText: VOTE_TARGET });
+    expect(await target.locator('button[aria-pressed="true"]').count()).toBe(0);
     const up = target.getByRole("button", { name: /Upvote/ });
     const down = target.getByRole("button", { name: /Downvote/ });
     const count = async (id: string) => Number(await target.getByTestId(id).textContent());
@@ -170,7 +171,7 @@ describe("forum page", () => {
       .getByRole("button", { name: /Downvote/ })
       .and(page.locator(":disabled"))
       .waitFor();
-    expect(await posts(page).first().locator(".post-content").innerText()).toBe(text);
+    expect(await mine.locator(".post-content").innerText()).toBe(text);
     await context.close();
   });
 

@@ -1,17 +1,23 @@
 /**
  * /profiles in Chromium against the real stack (demo community on): the visitor grid with Copy, the form's
  * states and every validation message, the spec's save errors (server validation, whitelist, signature,
- * network), creating and editing a profile.
+ * network), creating and editing a profile. It keeps a stack of its own: it counts every profile and turns
+ * whitelist mode on, which would refuse other files' new profiles.
  */
 
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { adminPost } from "./harness/admin-calls";
+import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { fundWallet } from "./harness/funding";
+import { openPage, PHONE } from "./harness/pages";
 import { solidPng } from "./harness/solid-png";
 import { type E2EStack, startStack } from "./harness/stack";
-import { adminPost, connectWallet, expectAccessible, fundCc, openPage, PHONE, readAlert } from "./shell-helpers";
 
 let stack: E2EStack;
 let browser: Browser;
@@ -19,8 +25,8 @@ let browser: Browser;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   // One after the other: both come from the treasury, and its nonces must not race.
-  await fundCc(stack, devAccount(7).address, "5");
-  await fundCc(stack, devAccount(8).address, "3");
+  await fundWallet(stack, devAccount(7).address, { cc: "5" });
+  await fundWallet(stack, devAccount(8).address, { cc: "3" });
 });
 afterAll(async () => {
   await browser?.close();

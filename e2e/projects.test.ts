@@ -2,7 +2,8 @@
  * /projects in Chromium against the real stack (demo community: accounts 1–6 with profiles and 1,000 CC,
  * submissions in projects 1–3): the selector in the URL, submitting and editing one's own work, tipping a
  * classmate on chain (total, balance and explorer follow), a declined tip that leaves no trace, and the tip
- * box's checks.
+ * box's checks. It keeps a stack of its own: it stops anvil's automine to see a tip pending, which would
+ * hold every other file's transactions too.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
@@ -12,10 +13,14 @@ import type { Browser, Page } from "playwright-core";
 import { createTestClient, formatUnits, http } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { chainClient } from "./harness/funding";
+import { openPage, PHONE } from "./harness/pages";
 import { solidPng } from "./harness/solid-png";
 import { type E2EStack, startStack } from "./harness/stack";
-import { chainClient, connectWallet, expectAccessible, openPage, PHONE, readAlert } from "./shell-helpers";
 
 let stack: E2EStack;
 let browser: Browser;

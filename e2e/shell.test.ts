@@ -2,33 +2,30 @@
  * The platform's shell and home page in Chromium against the real stack (with its demo community): the
  * navigation and its Admin link, connecting with an injected wallet or the built-in Dev wallet, reconnecting
  * without a prompt, account changes, the wrong-chain refusal, the phone layout, the error page and axe checks.
+ * On the shared stack it is the only file acting as dev account 7 (the Dev wallet lists dev accounts only);
+ * it reads accounts 2, 3 and 9 without changing them.
  */
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
-import { type E2EStack, startStack } from "./harness/stack";
-import {
-  CHAIN_NAME,
-  connectDevWallet,
-  connectWallet,
-  expectAccessible,
-  fundCc,
-  openPage,
-  PHONE,
-  readAlert,
-} from "./shell-helpers";
+import { connectDevWallet, connectWallet } from "./harness/connect";
+import { fundWallet } from "./harness/funding";
+import { openPage, PHONE } from "./harness/pages";
+import { useSharedStack } from "./harness/shared-stack";
+import { CHAIN_NAME, type E2EStack } from "./harness/stack";
 
 let stack: E2EStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -88,7 +85,7 @@ describe("shell: navigation, wallet strip and home", () => {
   });
 
   it("with only the Dev wallet, a newcomer creates a profile, posts and votes", async () => {
-    await fundCc(stack, devAccount(7).address, "2");
+    await fundWallet(stack, devAccount(7).address, { cc: "2" });
     const { page, context } = await openPage(browser, stack, "/profiles", { wallet: false });
     await connectDevWallet(page, 7);
     await page.waitForFunction(() => !document.querySelector("fieldset")?.disabled);
@@ -99,12 +96,17 @@ describe("shell: navigation, wallet strip and home", () => {
     await page.getByRole("region", { name: "Your profile" }).getByText("Dev Newcomer").waitFor();
 
     await nav(page).getByRole("link", { name: "Forum" }).click();
+    // Other files post and vote on the shared stack too: the newcomer's post is found by its text, above
+    // the post that was newest before it, and the vote goes to a demo post no other file counts votes on.
+    const posts = page.locator("article.post");
+    const previousNewest = await posts.first().locator(".post-content").innerText();
     await page.getByLabel("Write a post").fill("Hello from the Dev wallet");
     await page.getByRole("button", { name: "Post", exact: true }).click();
-    const mine = page.locator("article.post").first();
-    await mine.getByText("Hello from the Dev wallet").waitFor();
+    const mine = posts.filter({ hasText: "Hello from the Dev wallet" });
     await mine.getByText("Dev Newcomer").waitFor();
-    const other = page.locator("article.post").nth(1);
+    const order = await posts.locator(".post-content").allInnerTexts();
+    expect(order.indexOf("Hello from the Dev wallet")).toBeLessThan(order.indexOf(previousNewest));
+    const other = posts.filter({ hasText: "Welcome to the ClassCoin forum!" });
     await other.getByRole("button", { name: /Upvote/ }).click();
     await other
       .getByRole("button", { name: /Upvote/ })

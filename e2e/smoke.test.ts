@@ -1,17 +1,17 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot } from "./harness/browser";
-import { type E2EStack, startStack } from "./harness/stack";
+import { useSharedStack } from "./harness/shared-stack";
+import type { E2EStack } from "./harness/stack";
 
 let stack: E2EStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 describe("smoke: the app starts and shows the platform", () => {

@@ -1,27 +1,32 @@
-import { devAccount } from "@classcoin/contracts/dev-accounts";
 import type { Browser, Page } from "playwright-core";
 import { recoverMessageAddress, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "./harness/browser";
-import { type E2EStack, startStack } from "./harness/stack";
+import { freshWallet, fundWallet } from "./harness/funding";
+import { useSharedStack } from "./harness/shared-stack";
+import type { E2EStack } from "./harness/stack";
 import { TestWallet } from "./harness/test-wallet";
 
 let stack: E2EStack;
 let browser: Browser;
 let page: Page;
 let wallet: TestWallet;
+// Wallets only this file uses, so balances on the shared chain move for this file's reasons alone.
+const owner = freshWallet();
+const recipient = freshWallet();
+const other = freshWallet();
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ SEED_DEMO: "false" }), launchBrowser()]);
+  [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
+  await fundWallet(stack, owner.address, { eth: "1" });
   page = await browser.newPage();
-  wallet = await TestWallet.install(page, { rpcUrl: stack.rpcUrl, signer: 2 });
+  wallet = await TestWallet.install(page, { rpcUrl: stack.rpcUrl, signer: owner.key });
   // A page without the app: the app itself reacts to wallet events (it asks to switch back to its chain),
   // and this file tests the wallet alone.
   await page.goto(`${stack.url}/api/health`);
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 type Request = (args: { method: string; params?: unknown[] }) => Promise<unknown>;
@@ -41,7 +46,7 @@ const call = (method: string, params: unknown[] = []) =>
 describe("the injected test wallet behaves like a browser wallet on the real chain", () => {
   it("connects, reports the local chain and announces itself over EIP-6963", async () => {
     expect(await call("eth_accounts")).toEqual({ result: [] });
-    expect(await call("eth_requestAccounts")).toEqual({ result: [devAccount(2).address] });
+    expect(await call("eth_requestAccounts")).toEqual({ result: [owner.address] });
     expect(await call("eth_chainId")).toEqual({ result: "0x7a69" });
     const names = await page.evaluate(
       () =>
@@ -59,18 +64,18 @@ describe("the injected test wallet behaves like a browser wallet on the real cha
 
   it("signs with the account's key (personal_sign) and can refuse with 4001", async () => {
     const message = "hello ClassCoin";
-    const signed = await call("personal_sign", [toHex(message), devAccount(2).address]);
+    const signed = await call("personal_sign", [toHex(message), owner.address]);
     const signer = await recoverMessageAddress({ message, signature: signed.result as `0x${string}` });
-    expect(signer).toBe(devAccount(2).address);
+    expect(signer).toBe(owner.address);
     wallet.rejecting.add("personal_sign");
-    expect(await call("personal_sign", [toHex(message), devAccount(2).address])).toMatchObject({ code: 4001 });
+    expect(await call("personal_sign", [toHex(message), owner.address])).toMatchObject({ code: 4001 });
     wallet.rejecting.clear();
   });
 
   it("sends real transactions to anvil", async () => {
-    const to = devAccount(3).address;
+    const to = recipient.address;
     const before = BigInt((await call("eth_getBalance", [to, "latest"])).result as string);
-    const sent = await call("eth_sendTransaction", [{ from: devAccount(2).address, to, value: "0x64" }]);
+    const sent = await call("eth_sendTransaction", [{ from: owner.address, to, value: "0x64" }]);
     expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/);
     const after = BigInt((await call("eth_getBalance", [to, "latest"])).result as string);
     expect(after - before).toBe(100n);
@@ -83,11 +88,11 @@ describe("the injected test wallet behaves like a browser wallet on the real cha
       w.ethereum.on("accountsChanged", (d) => w.seen.push(["accounts", d]));
       w.ethereum.on("chainChanged", (d) => w.seen.push(["chain", d]));
     });
-    await wallet.switchAccount(4);
+    await wallet.switchAccount(other.key);
     await wallet.switchChain(11155111);
     const seen = await page.evaluate(() => (window as unknown as { seen: unknown[] }).seen);
     expect(seen).toEqual([
-      ["accounts", [devAccount(4).address]],
+      ["accounts", [other.address]],
       ["chain", "0xaa36a7"],
     ]);
     expect(await call("eth_chainId")).toEqual({ result: "0xaa36a7" });

@@ -1,25 +1,17 @@
 /**
  * The token wallet page (/wallet) in Chromium against the real stack: its four states, the connect flow,
- * the wallet's events, the transfer form's checks and real transfers on anvil.
+ * the wallet's events, the transfer form's checks and real transfers on anvil. It keeps a stack of its own,
+ * without the demo community: it checks exact balances of dev accounts, which the Dev wallet lists.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import {
-  createPublicClient,
-  createWalletClient,
-  encodeAbiParameters,
-  type Hash,
-  http,
-  keccak256,
-  numberToHex,
-  parseUnits,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createPublicClient, encodeAbiParameters, type Hash, http, keccak256, numberToHex, parseUnits } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot } from "./harness/browser";
+import { fundWallet } from "./harness/funding";
 import { type E2EStack, startStack } from "./harness/stack";
 import { TestWallet, type TestWalletOptions } from "./harness/test-wallet";
 
@@ -36,21 +28,8 @@ const cc = (amount: string) => parseUnits(amount, 18);
 const balanceOf = (address: `0x${string}`) =>
   chain.readContract({ address: stack.tokenAddress, abi: classCoinAbi, functionName: "balanceOf", args: [address] });
 
-/** The treasury (anvil account 0, which holds the initial supply) sends CC, like `npm run faucet`. */
-async function fund(index: number, amount: string) {
-  const treasury = createWalletClient({
-    account: privateKeyToAccount(devAccount(0).privateKey),
-    chain: foundry,
-    transport: http(stack.rpcUrl),
-  });
-  const hash = await treasury.writeContract({
-    address: stack.tokenAddress,
-    abi: classCoinAbi,
-    functionName: "transfer",
-    args: [devAccount(index).address, cc(amount)],
-  });
-  await chain.waitForTransactionReceipt({ hash });
-}
+/** The treasury sends dev account `index` `amount` CC, like `npm run faucet`. */
+const fund = (index: number, amount: string) => fundWallet(stack, devAccount(index).address, { cc: amount });
 
 const anvilRpc = (method: string, params: unknown[] = []) =>
   chain.request({ method, params } as unknown as Parameters<typeof chain.request>[0]);

@@ -5,14 +5,14 @@
  * runs under its Content-Security-Policy without a single violation. (Profiles have no API field for
  * `bio`, so there is no way for a user to store a hostile bio.)
  */
-import { devAccount } from "@classcoin/contracts/dev-accounts";
 import type { Browser, ConsoleMessage, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
+import { adminPost } from "./harness/admin-calls";
 import { launchBrowser } from "./harness/browser";
-import { type E2EStack, startStack } from "./harness/stack";
-import { adminPost, fundCc } from "./shell-helpers";
+import { createMember } from "./harness/members";
+import { useSharedStack } from "./harness/shared-stack";
+import type { E2EStack } from "./harness/stack";
 
 const payloads = {
   name: "<img src=x onerror=window.__xss=1>",
@@ -27,11 +27,14 @@ let stack: E2EStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-  const key = devAccount(7).privateKey;
-  const wallet = devAccount(7).address.toLowerCase();
-  await fundCc(stack, wallet as `0x${string}`, "10");
-  const cookie = await signInOverHttp(stack.url, key);
+  [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
+  // A member of its own on the shared stack: the hostile name is its profile's.
+  const { wallet, cookie } = await createMember(stack, {
+    name: payloads.name,
+    birthday: "2010-06-06",
+    starSign: "Gemini",
+    cc: "10",
+  });
   const send = async (path: string, body: FormData | object) => {
     const res = await fetch(`${stack.url}${path}`, {
       method: "POST",
@@ -49,7 +52,6 @@ beforeAll(async () => {
   const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#936" } })
     .png()
     .toBuffer();
-  await send("/api/profiles", form({ wallet, name: payloads.name, birthday: "2010-06-06", starSign: "Gemini" }));
   await send("/api/posts", { authorWallet: wallet, content: payloads.post });
   await send(
     "/api/projects",
@@ -67,7 +69,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
 });
 
 /** Opens a page, collecting CSP violations and page errors. */

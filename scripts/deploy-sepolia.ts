@@ -1,11 +1,17 @@
 /**
- * `npm run deploy:sepolia`: deploys ClassCoin to Sepolia from DEPLOYER_PRIVATE_KEY via SEPOLIA_RPC_URL.
- * The deployer becomes the owner (treasury) and receives the initial supply.
+ * `npm run deploy:sepolia`: deploys ClassCoin to Sepolia from DEPLOYER_PRIVATE_KEY via SEPOLIA_RPC_URL (from
+ * the environment or `.env`). The deployer becomes the owner (treasury) and receives the initial supply.
+ * It prints the server's complete `.env` block (serverEnvBlock); PUBLIC_RPC_URL, if set, is used in it as
+ * the endpoint browsers read.
  */
+import { loadEnvFile } from "@classcoin/api/env-file";
 import { deployClassCoin } from "@classcoin/contracts/deploy";
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sepolia } from "viem/chains";
+import { DEFAULT_PUBLIC_SEPOLIA_RPC, serverEnvBlock } from "./lib/server-env-block";
+
+loadEnvFile();
 
 const key = process.env.DEPLOYER_PRIVATE_KEY;
 const rpcUrl = process.env.SEPOLIA_RPC_URL;
@@ -33,6 +39,14 @@ if (chainId !== sepolia.id) {
 console.log(`Deploying ClassCoin to Sepolia from ${account.address}…`);
 const address = await deployClassCoin(createWalletClient({ chain: sepolia, transport, account }), publicClient);
 console.log(`ClassCoin deployed at ${address}.
-Run the server with:
-  CHAIN=sepolia RPC_URL=${rpcUrl} TOKEN_ADDRESS=${address} ADMIN_WALLET=<the instructor's wallet>
-  TREASURY_PRIVATE_KEY=<the deployer key: it owns the token and mints> PUBLIC_URL=<https URL of the site>`);
+
+Save this block as .env next to package.json on the server (chmod 600: it holds the treasury key), replace
+the two CHANGE-ME values (DATABASE_URL and PUBLIC_URL), then run \`npm run serve\`:
+
+${serverEnvBlock({
+  rpcUrl,
+  publicRpcUrl: process.env.PUBLIC_RPC_URL?.trim() || DEFAULT_PUBLIC_SEPOLIA_RPC,
+  tokenAddress: address,
+  adminWallet: account.address,
+  treasuryPrivateKey: key as `0x${string}`,
+})}`);

@@ -5,7 +5,8 @@
 import { join } from "node:path";
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
-import { createPublicClient, createWalletClient, formatUnits, http, isAddress, parseEther, parseUnits } from "viem";
+import { fund } from "@classcoin/contracts/fund";
+import { createPublicClient, createWalletClient, formatUnits, http, isAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { readDeployment } from "./lib/deployment";
@@ -41,15 +42,7 @@ try {
   fail(`The local chain at ${rpcUrl} does not answer. Start it with \`npm start\` (in another terminal).`);
 }
 
-const ethHash = await treasury.sendTransaction({ to: address, value: parseEther("1") });
-await publicClient.waitForTransactionReceipt({ hash: ethHash });
-const ccHash = await treasury.writeContract({
-  address: token,
-  abi: classCoinAbi,
-  functionName: "transfer",
-  args: [address, parseUnits(amountArg, 18)],
-});
-await publicClient.waitForTransactionReceipt({ hash: ccHash });
+await fund(treasury, publicClient, address, { token, eth: 1, cc: amountArg });
 const balance = await publicClient.readContract({
   address: token,
   abi: classCoinAbi,

@@ -5,17 +5,16 @@
  * duplicate, and the trigger-kept explorer aggregates equal a recount.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { classCoinAbi } from "@classcoin/contracts";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openPostgres } from "../apps/api/src/db/client";
 import { queryRows } from "../apps/api/src/db/raw-rows";
 import { startTestChain, type TestChain } from "../apps/api/src/testing/chain";
+import { createThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/src/testing/database";
 import {
   aggregatesDrift,
   type ChainTransfer,
@@ -35,31 +34,19 @@ const RECIPIENTS_PER_BATCH = 1_000; // 10 × 2 × 1,000 = 20,000 Transfer logs
 let chain: TestChain;
 let database: Database;
 let databaseUrl: string;
-let databaseName: string;
+let throwaway: ThrowawayPostgres | undefined;
 
 beforeAll(async () => {
   chain = await startTestChain();
-  databaseName = `classcoin_stress_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().catch((error: Error) => {
-    throw new Error(`The crash soak needs PostgreSQL (TEST_DATABASE_URL or ${adminUrl}): ${error.message}`);
-  });
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  // The crash soak needs PostgreSQL (TEST_DATABASE_URL, or a local server).
+  throwaway = await createThrowawayPostgres(adminUrl, "classcoin_stress");
+  databaseUrl = throwaway.url;
   database = await openPostgres(databaseUrl, 2);
 });
 afterAll(async () => {
   await database?.close();
   await chain?.stop();
-  if (databaseName) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await throwaway?.drop();
 });
 
 function spawnIndexer(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {

@@ -5,17 +5,16 @@
  * Retry-After on posts, votes, uploads and sign-in nonces.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import sharp from "sharp";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
 import { startTestChain, type TestChain } from "../apps/api/src/testing/chain";
+import { createThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/src/testing/database";
 import { freePort } from "../e2e/harness/free-port";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../..");
@@ -29,7 +28,7 @@ let server: ChildProcess;
 let base = "";
 let log = "";
 let dataDir = "";
-let databaseName = "";
+let throwaway: ThrowawayPostgres | undefined;
 
 const rssOf = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -46,6 +45,8 @@ beforeAll(async () => {
     CHAIN: "local",
     RPC_URL: chain.rpcUrl,
     TOKEN_ADDRESS: chain.tokenAddress,
+    ADMIN_WALLET: chain.account(0).address,
+    TREASURY_PRIVATE_KEY: chain.account(0).privateKey,
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     SEED_DEMO: "false",
@@ -54,14 +55,8 @@ beforeAll(async () => {
     LOG_LEVEL: "warn",
   };
   if (adminUrl) {
-    databaseName = `classcoin_load_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    env.DATABASE_URL = url.toString();
+    throwaway = await createThrowawayPostgres(adminUrl, "classcoin_load");
+    env.DATABASE_URL = throwaway.url;
   }
   // `node --import tsx` (not the tsx CLI) so that the child's pid is the server's, for its memory.
   server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
@@ -89,12 +84,7 @@ afterAll(async () => {
   }
   await chain?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (databaseName && adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await throwaway?.drop();
 });
 
 interface Member {

@@ -4,40 +4,25 @@
  * plus one extra route, `/bench/ceiling/:name`, that answers stored bytes from memory: the same Fastify,
  * the same sockets, no work. Its req/s is the ceiling each endpoint is compared with.
  */
-import { randomBytes } from "node:crypto";
-import { type App, buildApp } from "@classcoin/api/app";
+import { buildApp } from "@classcoin/api/app";
 import { createChainClient } from "@classcoin/api/chain/clients";
 import { type Config, loadConfig } from "@classcoin/api/config";
 import { type Database, type DatabaseKind, openPglite, openPostgres } from "@classcoin/api/db/client";
-import pg from "pg";
+import type { App } from "@classcoin/api/deps";
+import { createThrowawayPostgres } from "@classcoin/api/testing/database";
 
 export const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function createBenchDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
   if (kind === "pglite") return openPglite();
-  const name = `classcoin_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const throwaway = await createThrowawayPostgres(POSTGRES_ADMIN_URL, "classcoin_bench");
+  const database = await openPostgres(throwaway.url);
   return {
     ...database,
-    url: url.toString(),
+    url: throwaway.url,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await throwaway.drop();
     },
   };
 }

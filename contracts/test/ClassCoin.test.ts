@@ -2,17 +2,18 @@ import { parseEventLogs, parseUnits, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestChain, type TestChain } from "../../apps/api/src/testing/chain";
 import { INITIAL_SUPPLY } from "../src/deploy";
-import { devAccount } from "../src/dev-accounts";
 import { classCoinAbi } from "../src/index";
 
 let chain: TestChain;
-const owner = devAccount(0).address;
-const alice = devAccount(1).address;
-const bob = devAccount(2).address;
+/** The file's accounts on the run's shared anvil: 0 deploys and owns this file's ClassCoin. */
+let owner: `0x${string}`;
+let alice: `0x${string}`;
+let bob: `0x${string}`;
 const cc = (n: number) => parseUnits(String(n), 18);
 
 beforeAll(async () => {
   chain = await startTestChain();
+  [owner, alice, bob] = [0, 1, 2].map((i) => chain.account(i).address) as [`0x${string}`, `0x${string}`, `0x${string}`];
 });
 afterAll(async () => {
   await chain?.stop();
@@ -61,7 +62,7 @@ describe("ClassCoin on a real anvil", () => {
   });
 
   it("mintBatch by the owner mints to every address, each with a Transfer from the zero address", async () => {
-    const recipients = [devAccount(3).address, devAccount(4).address, devAccount(5).address];
+    const recipients = [3, 4, 5].map((i) => chain.account(i).address);
     const supplyBefore = await read("totalSupply");
     const hash = await chain.wallet(0).writeContract({
       address: chain.tokenAddress,

@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port";
 
 export const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
+/** The local stack's chain name (apps/api/src/config.ts), as the app's "switch to …" texts name it. */
+export const CHAIN_NAME = "Anvil";
 
 export interface E2EStack {
   url: string;
@@ -18,6 +20,8 @@ export interface E2EStack {
   dataDir: string;
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILLs the stack's whole process group at once (for an exit handler, which cannot wait). */
+  kill(): void;
 }
 
 export async function startStack(env: Record<string, string> = {}): Promise<E2EStack> {
@@ -32,6 +36,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
       ANVIL_PORT: String(anvilPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Every test signs in from 127.0.0.1; the per-IP hourly cap on new sessions (40) is for real clients.
+      SIGN_INS_PER_IP_PER_HOUR: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -76,6 +82,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
     ...ready,
     dataDir,
     output: () => output,
+    kill: () => signal("SIGKILL"),
     async stop() {
       if (child.exitCode === null) {
         signal("SIGINT");

@@ -9,6 +9,7 @@ import {
   type Account,
   createPublicClient,
   createWalletClient,
+  defineChain,
   type Hex,
   http,
   numberToHex,
@@ -24,6 +25,11 @@ export interface TestWalletOptions {
   signer?: number | Hex;
   /** The chain id the wallet reports at start (default 31337, the local chain). */
   chainId?: number;
+  /**
+   * Chains the wallet knows, so `wallet_switchEthereumChain` to them succeeds (default: 31337 only; any
+   * other answers 4902). A Sepolia rehearsal on anvil with chain id 11155111 adds it here.
+   */
+  chains?: number[];
   /** Whether the site is already authorised (eth_accounts returns the account without a prompt). */
   authorised?: boolean;
   /** Announce via EIP-6963 under this name (default "Test Wallet"). */
@@ -44,6 +50,8 @@ export class TestWallet {
   readonly rejecting = new Set<string>();
   /** Every request the page made, in order (method names). */
   readonly calls: string[] = [];
+  /** Every request the page made, in order, with its parameters. */
+  readonly requests: { method: string; params: unknown }[] = [];
   private readonly publicClient: PublicClient;
 
   private constructor(
@@ -97,6 +105,7 @@ export class TestWallet {
 
   private async handle(method: string, params: unknown): Promise<{ result?: unknown; error?: RpcError }> {
     this.calls.push(method);
+    this.requests.push({ method, params });
     if (this.rejecting.has(method)) return { error: { code: 4001, message: "User rejected the request." } };
     try {
       return { result: await this.answer(method, Array.isArray(params) ? params : []) };
@@ -121,7 +130,8 @@ export class TestWallet {
         return String(this.chainId);
       case "wallet_switchEthereumChain": {
         const target = Number((params[0] as { chainId: string }).chainId);
-        if (target !== foundry.id && target !== this.chainId) {
+        const known = this.options.chains ?? [foundry.id];
+        if (!known.includes(target) && target !== this.chainId) {
           throw Object.assign(new Error(`Unrecognized chain ID ${target}.`), { code: 4902 });
         }
         if (target !== this.chainId) {
@@ -145,18 +155,16 @@ export class TestWallet {
       }
       case "eth_sendTransaction": {
         const [tx] = params as [Record<string, Hex | undefined>];
-        const client = createWalletClient({
-          account: this.account,
-          chain: foundry,
-          transport: http(this.options.rpcUrl),
-        });
+        // Signed for the chain the wallet is on (the node refuses it if that is not the node's chain).
+        const chain = defineChain({ ...foundry, id: this.chainId });
+        const client = createWalletClient({ account: this.account, chain, transport: http(this.options.rpcUrl) });
         const request: TransactionRequest = {
           to: tx.to,
           data: tx.data ?? tx.input,
           value: tx.value ? BigInt(tx.value) : undefined,
           gas: tx.gas ? BigInt(tx.gas) : undefined,
         };
-        return client.sendTransaction({ ...request, account: this.account, chain: foundry } as Parameters<
+        return client.sendTransaction({ ...request, account: this.account, chain } as Parameters<
           typeof client.sendTransaction
         >[0]);
       }

@@ -7,45 +7,32 @@ import { join } from "node:path";
 import { messages } from "@classcoin/shared/messages";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { PublicClient } from "viem";
+import { registerOriginCheck } from "./auth/origin";
 import { authRoutes } from "./auth/routes";
-import type { Config } from "./config";
-import type { Database } from "./db/client";
+import type { App, AppDeps } from "./deps";
 import { adminRoutes } from "./features/admin/routes";
-import { publicBountyRoutes } from "./features/bounties/routes";
+import { bountyRoutes } from "./features/bounties/routes";
+import { configRoutes } from "./features/config/routes";
 import { explorerRoutes } from "./features/explorer/routes";
 import { registerMultipart } from "./features/images/multipart";
 import { imageRoutes } from "./features/images/routes";
-import { metaRoutes } from "./features/meta/routes";
 import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profiles/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { tipRoutes } from "./features/tips/routes";
+import { connectionServerOptions, limitConnectionsPerIp } from "./http/connection-limits";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
+import { registerRequestId, requestIdOptions } from "./http/request-id";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { HttpError } from "./http-errors";
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  chain: PublicClient;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
-
-export type App = FastifyInstance;
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
   const app = Fastify({
@@ -54,10 +41,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     // X-Forwarded-For only from a proxy on this machine or a private network (a reverse proxy, a PaaS
     // router); a client on the internet cannot pick its own IP to dodge the sign-in limit (security tests).
     trustProxy: "loopback, linklocal, uniquelocal",
+    ...requestIdOptions,
+    // Request, header and idle timeouts, requests per socket (slow bodies, held sockets).
+    ...connectionServerOptions(deps.config),
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnectionsPerIp(app.server, deps.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
+  registerRequestId(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -90,20 +82,23 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   // Cookies, uploads and rate limits first: the route plugins below rely on them.
   await registerSecurityHeaders(app);
+  // Before cookies, bodies and rate limits: a write from another origin is refused unread (CSRF).
+  await registerOriginCheck(app);
   await app.register(fastifyCookie);
   await registerMultipart(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
-  await app.register(metaRoutes, { prefix: "/api" });
-  await app.register(authRoutes, { prefix: "/api" });
-  await app.register(imageRoutes, { prefix: "/api" });
-  await app.register(profileRoutes, { prefix: "/api" });
-  await app.register(postRoutes, { prefix: "/api" });
-  await app.register(projectRoutes, { prefix: "/api" });
-  await app.register(publicBountyRoutes, { prefix: "/api" });
-  await app.register(adminRoutes, { prefix: "/api/admin" });
-  await app.register(tipRoutes, { prefix: "/api" });
-  await app.register(explorerRoutes, { prefix: "/api" });
+  // Each route's full path, schemas and OpenAPI entry come from its shared descriptor (http/endpoint.ts).
+  await app.register(configRoutes);
+  await app.register(authRoutes);
+  await app.register(imageRoutes);
+  await app.register(profileRoutes);
+  await app.register(postRoutes);
+  await app.register(projectRoutes);
+  await app.register(bountyRoutes);
+  await app.register(adminRoutes);
+  await app.register(tipRoutes);
+  await app.register(explorerRoutes);
 
   const webDist = deps.config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
@@ -152,6 +147,12 @@ function errorCode(error: Error): string {
 }
 
 const unavailableCodes = ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P03", "08006", "08001"];
+const rpcUnavailableErrors = [
+  "LimitExceededRpcError",
+  "ResourceUnavailableRpcError",
+  "InternalRpcError",
+  "MethodNotSupportedRpcError",
+];
 /** node-postgres reports a lost or impossible connection with plain Errors (no code). */
 const lostConnection = /Connection terminated|timeout exceeded when trying to connect|Client was closed/i;
 
@@ -161,6 +162,8 @@ function isUnavailable(error: Error): boolean {
       (typeof e.code === "string" && unavailableCodes.includes(e.code)) ||
       e.name === "HttpRequestError" ||
       e.name === "TimeoutError" ||
+      // The RPC provider refusing or failing (rate limit, overload, internal error): retry later.
+      rpcUnavailableErrors.includes(e.name) ||
       lostConnection.test(e.message),
   );
 }

@@ -1,6 +1,7 @@
 /**
- * Configuration from environment variables, parsed once at boot; a bad value stops the server with a
- * message that names the variable and says what to set.
+ * Configuration from environment variables (and `.env`, see env-file.ts), parsed once at boot. An empty
+ * value counts as unset, so `.env.example` copied as-is works. Every bad or missing value is reported at
+ * once, in one message that names each variable and says what to set.
  */
 import { resolve } from "node:path";
 import { LOCAL_CHAIN_ID, SEPOLIA_CHAIN_ID } from "@classcoin/shared/constants";
@@ -16,38 +17,99 @@ const address = z
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
   .transform((a) => a.toLowerCase() as `0x${string}`);
 
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(5173),
-    HOST: z.string().default("127.0.0.1"),
-    DATABASE_URL: z.string().url("must be a postgres:// URL").optional(),
-    DATA_DIR: z.string().default("data"),
-    CHAIN: z.enum(["local", "sepolia"]).default("local"),
-    RPC_URL: z.string().url("must be an http(s) URL of a JSON-RPC endpoint").optional(),
-    /** The RPC URL handed to browsers for reads; defaults to RPC_URL. */
-    PUBLIC_RPC_URL: z.string().url().optional(),
-    TOKEN_ADDRESS: address.optional(),
-    ADMIN_WALLET: address.optional(),
-    TREASURY_PRIVATE_KEY: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
-      .optional(),
-    CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
-    PUBLIC_URL: z.string().url("must be the URL people open, e.g. https://classcoin.example.edu").optional(),
-    SEED_DEMO: z.enum(["true", "false"]).default("true"),
-    INDEXER: z.enum(["true", "false"]).default("true"),
-    /** Per-wallet/IP request limits on writes; tests that post repeatedly from one wallet turn them off. */
-    RATE_LIMIT: z.enum(["true", "false"]).default("true"),
-    WEB_DIST: z.string().optional(),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  })
-  .superRefine((env, ctx) => {
-    if (env.CHAIN === "sepolia") {
-      for (const key of ["RPC_URL", "TOKEN_ADDRESS", "TREASURY_PRIVATE_KEY", "ADMIN_WALLET"] as const) {
-        if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when CHAIN=sepolia" });
-      }
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5173),
+  /** The interface to listen on: 127.0.0.1 (this machine only, behind a local proxy) or 0.0.0.0 (any). */
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\/\S+$/,
+      "must be a postgres:// URL, e.g. postgres://classcoin:secret@127.0.0.1:5432/classcoin",
+    )
+    .optional(),
+  DATA_DIR: z.string().default("data"),
+  CHAIN: z.enum(["local", "sepolia"]).default("local"),
+  RPC_URL: z.string().url("must be an http(s) URL of a JSON-RPC endpoint").optional(),
+  /**
+   * The RPC URL handed to browsers for reads (in /api/config and the CSP). Required on Sepolia and different
+   * from RPC_URL, whose provider key must stay on the server; on the local chain it defaults to RPC_URL.
+   */
+  PUBLIC_RPC_URL: z.string().url("must be an http(s) URL of a JSON-RPC endpoint browsers may use").optional(),
+  /** true: allow PUBLIC_RPC_URL = RPC_URL on Sepolia (only when RPC_URL holds no key, e.g. a public node). */
+  ALLOW_PUBLIC_RPC_URL_EQUAL: z.enum(["true", "false"], "must be true or false").default("false"),
+  TOKEN_ADDRESS: address.optional(),
+  ADMIN_WALLET: address.optional(),
+  TREASURY_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
+    .optional(),
+  CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  PUBLIC_URL: z.string().url("must be the URL people open, e.g. https://classcoin.example.edu").optional(),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  INDEXER: z.enum(["true", "false"]).default("true"),
+  /** Per-wallet/IP request limits on writes; tests that post repeatedly from one wallet turn them off. */
+  RATE_LIMIT: z.enum(["true", "false"]).default("true"),
+  /** The built web app to serve (default: apps/web/dist); the API alone when it has no index.html. */
+  WEB_DIST: z.string().optional(),
+  /** Time a request (headers and body) has to arrive whole; a trickling body is cut after it. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
+  /** Open sockets one client address may hold (0 = no cap); behind a proxy, the proxy's address. */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(256),
+  /** New sign-in sessions one client IP may open per hour (0 = no cap); see auth/session-limit.ts. */
+  SIGN_INS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(40),
+  /** Redis for state shared by several instances (rate limits); unset: kept per instance, in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379")
+    .optional(),
+  /** On SIGTERM: seconds to let requests in flight finish before their connections are closed. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+/**
+ * Rules across variables, checked on the raw values even when some are malformed (a zod refinement would
+ * stop at the first bad field), so one run lists every problem.
+ */
+function crossFieldIssues(env: Record<string, string | undefined>): string[] {
+  const issues: string[] = [];
+  for (const key of Object.keys(envSchema.shape)) {
+    if (env[key]?.includes("CHANGE-ME")) {
+      issues.push(`${key}: still holds the CHANGE-ME placeholder from npm run deploy:sepolia; set the real value`);
     }
-  });
+  }
+  if (env.CHAIN === "sepolia") {
+    for (const key of ["RPC_URL", "PUBLIC_RPC_URL", "TOKEN_ADDRESS", "TREASURY_PRIVATE_KEY", "ADMIN_WALLET"]) {
+      if (env[key] === undefined) issues.push(`${key}: is required when CHAIN=sepolia`);
+    }
+    if (
+      env.RPC_URL !== undefined &&
+      env.PUBLIC_RPC_URL !== undefined &&
+      sameUrl(env.RPC_URL, env.PUBLIC_RPC_URL) &&
+      env.ALLOW_PUBLIC_RPC_URL_EQUAL !== "true"
+    ) {
+      issues.push(
+        "PUBLIC_RPC_URL: must differ from RPC_URL: every browser receives PUBLIC_RPC_URL, so a provider key in RPC_URL would be published. Use a public endpoint for browsers, or set ALLOW_PUBLIC_RPC_URL_EQUAL=true if RPC_URL holds no key",
+      );
+    }
+  }
+  return issues;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const normal = (u: string) => u.trim().replace(/\/+$/, "").toLowerCase();
+  return normal(a) === normal(b);
+}
+
+/** An empty (or blank) value counts as unset: `.env.example` lists every variable with no value. */
+function withoutEmptyValues(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const cleaned: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && value.trim() !== "") cleaned[key] = value.trim();
+  }
+  return cleaned;
+}
 
 export type Env = z.input<typeof envSchema>;
 
@@ -71,17 +133,34 @@ export interface Config {
   indexer: boolean;
   rateLimit: boolean;
   webDist: string | undefined;
+  /** Time a request has to arrive whole (default 60 s); see http/connection-limits.ts. */
+  requestTimeoutMs?: number;
+  /** Open sockets per client address (default 256, 0 = no cap). */
+  maxConnectionsPerIp?: number;
+  /** New sessions per client IP per hour (default 40, 0 = no cap). */
+  signInsPerIpPerHour?: number;
+  /** Unset: rate limits are counted per instance. */
+  redisUrl?: string;
+  /** How long a SIGTERM waits for requests in flight (default 10 s). */
+  shutdownDrainMs?: number;
   logLevel: string;
   blockExplorerUrl: string | null;
 }
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = withoutEmptyValues(source);
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "environment"}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration (see .env.example):\n${lines.join("\n")}`);
+  const problems = [
+    ...(parsed.error?.issues ?? []).map((i) => `${i.path.join(".") || "environment"}: ${i.message}`),
+    ...crossFieldIssues(env),
+  ];
+  if (!parsed.success || problems.length > 0) {
+    const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
+    throw new ConfigError(
+      `Invalid configuration (${count}; set these in the environment or in .env, see .env.example and the README's Configuration):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
   }
   const e = parsed.data;
   const local = e.CHAIN === "local";
@@ -105,6 +184,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     indexer: e.INDEXER === "true",
     rateLimit: e.RATE_LIMIT === "true",
     webDist: e.WEB_DIST,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    signInsPerIpPerHour: e.SIGN_INS_PER_IP_PER_HOUR,
+    redisUrl: e.REDIS_URL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     blockExplorerUrl: local ? null : "https://sepolia.etherscan.io",
   };

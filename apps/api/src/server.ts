@@ -1,15 +1,22 @@
 /**
- * Runs the API (and the built web app) from environment configuration:
- * `tsx apps/api/src/server.ts`. `npm start` calls `startServer` after bringing up the local chain.
+ * Runs the API (and the built web app) from environment configuration and `.env`: `npm run serve` runs its
+ * build, `node apps/api/dist/server.js` (scripts/build-server.ts). `npm start` calls `startServer` after
+ * bringing up the local chain.
  */
 
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type App, buildApp } from "./app";
+import { buildApp } from "./app";
 import { createChainClient } from "./chain/clients";
 import { attachIndexer } from "./chain/indexer/attach";
+import { indexerRole } from "./chain/indexer/role";
+import { detectMulticall3 } from "./chain/multicall";
 import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import type { App } from "./deps";
+import { describeEnvFile, loadEnvFile } from "./env-file";
+import { installGracefulShutdown } from "./shutdown";
+import { describeStartFailure } from "./start-failure";
 
 export const defaultWebDist = resolve(fileURLToPath(import.meta.url), "../../../web/dist");
 
@@ -23,7 +30,9 @@ type AfterBuildHook = (app: App) => Promise<void>;
 
 export async function startServer(config: Config, hooks: { afterBuild?: AfterBuildHook } = {}): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const chain = createChainClient(config);
+  // Batch reads through Multicall3 only where the chain has it (a Sepolia stand-in or a fresh anvil has not).
+  const multicall3 = await detectMulticall3(config.rpcUrl);
+  const chain = createChainClient(config, { multicall3 });
   const app = await buildApp(
     { config: { ...config, webDist: config.webDist ?? defaultWebDist }, database, chain },
     { logger: config.logLevel !== "silent" },
@@ -53,13 +62,23 @@ export async function startServer(config: Config, hooks: { afterBuild?: AfterBui
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const config = loadConfig();
-  const server = await startServer(config);
+  let server: RunningServer;
+  let config: Config;
+  try {
+    const envFile = loadEnvFile();
+    config = loadConfig();
+    server = await startServer(config);
+    const chain = server.app.deps.chain.chain;
+    server.app.log.info(
+      `ClassCoin API ready in ${process.uptime().toFixed(2)} s (CPU ${(process.cpuUsage().user / 1e6).toFixed(2)} s): ${config.chainName} (chain id ${config.chainId}), ` +
+        `database ${server.app.deps.database.kind}, indexer ${indexerRole(server.app)}, ` +
+        `Multicall3 ${chain?.contracts?.multicall3 ? "found: reads batched" : "absent: reads not batched"}, ` +
+        `rate limits ${!config.rateLimit ? "off" : config.redisUrl ? "shared through Redis" : "per instance"}; ${describeEnvFile(envFile)}`,
+    );
+  } catch (error) {
+    console.error(describeStartFailure(error));
+    process.exit(1);
+  }
   console.log(`ClassCoin API listening on ${server.url}`);
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  installGracefulShutdown(server, { drainMs: config.shutdownDrainMs ?? 10_000, log: server.app.log });
 }

@@ -2,8 +2,9 @@
  * Work that runs once the local stack is up (after migrations and listen): the demo-data seeder and the
  * like register here so that `npm start` and the end-to-end stack run them in one place.
  */
-import type { App } from "./app";
+
 import { seedDemoStartHook } from "./demo/seed";
+import type { App } from "./deps";
 
 export interface StartHookContext {
   log: (line: string) => void;

@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/app";
+// The design tokens and base styles first: every component's own CSS builds on them.
 import "./ui/styles.css";
+import { App } from "./app/app";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

@@ -14,7 +14,7 @@ import { booleanish, idSchema, signatureSchema, walletSchema } from "./primitive
 /** Keys every admin message has; any other key is an extra and must equal a body field. */
 export const ADMIN_MESSAGE_KEYS = ["timestamp", "action", "wallet"] as const;
 /** Body fields that authenticate a POST call and therefore are not extras. */
-export const ADMIN_AUTH_FIELDS = ["adminWallet", "message", "signature"] as const;
+const ADMIN_AUTH_FIELDS = ["adminWallet", "message", "signature"] as const;
 
 export type AdminMethod = "GET" | "POST";
 
@@ -78,7 +78,6 @@ export const adminMessageSchema = z
     wallet: z.string(),
   })
   .catchall(z.unknown());
-export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
 /** Query of every admin GET (the wallet is in the path). */
 export const adminQuerySchema = z.object({
@@ -150,7 +149,6 @@ export const deployClassCoinSchema = z.object({
 // ---- responses ----
 
 export const adminSuccessSchema = z.object({ success: z.literal(true), message: z.string() });
-export type AdminSuccess = z.infer<typeof adminSuccessSchema>;
 
 /** Success texts of spec §8 for the admin writes. */
 export const adminSuccessMessages = {

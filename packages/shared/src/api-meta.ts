@@ -8,7 +8,32 @@ export const healthSchema = z.object({
   blockNumber: z.number(),
   database: z.enum(["pglite", "postgres"]),
 });
-export type Health = z.infer<typeof healthSchema>;
+
+/** `GET /api/health/live`: the process is up and answering (no dependency is checked). */
+export const healthLiveSchema = z.object({ ok: z.literal(true), uptimeSeconds: z.number() });
+export type HealthLive = z.infer<typeof healthLiveSchema>;
+
+const dependencyCheckSchema = z.object({
+  ok: z.boolean(),
+  /** How long the check took. */
+  ms: z.number(),
+  /** Why it failed, when it did. */
+  error: z.string().optional(),
+});
+
+/**
+ * `GET /api/health/ready`: 200 when this instance can serve (its database answers); `degraded` when the
+ * chain RPC does not answer (pages and database reads work, balances and tips wait). 503 when not ready.
+ */
+export const healthReadySchema = z.object({
+  ready: z.literal(true),
+  status: z.enum(["ok", "degraded"]),
+  database: dependencyCheckSchema,
+  rpc: dependencyCheckSchema,
+  /** This instance's indexer: `leader` indexes, `standby` waits for the leader's lock. */
+  indexer: z.enum(["leader", "standby", "starting", "off"]),
+});
+export type HealthReady = z.infer<typeof healthReadySchema>;
 
 export const publicConfigSchema = z.object({
   productName: z.string(),
@@ -25,6 +50,3 @@ export const publicConfigSchema = z.object({
   devAccounts: z.array(z.string()),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const apiErrorSchema = z.object({ error: z.string() });
-export const apiErrorsSchema = z.object({ errors: z.array(z.string()) });

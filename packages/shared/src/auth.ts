@@ -3,18 +3,14 @@ import { z } from "zod";
 import { signatureSchema } from "./primitives";
 
 export const siweNonceResponseSchema = z.object({ nonce: z.string() });
-export type SiweNonceResponse = z.infer<typeof siweNonceResponseSchema>;
 
 export const siweVerifyRequestSchema = z.object({
   /** The EIP-4361 message text exactly as the wallet signed it. */
   message: z.string().min(1, "message is required").max(4000, "message is too long"),
   signature: signatureSchema,
 });
-export type SiweVerifyRequest = z.infer<typeof siweVerifyRequestSchema>;
 
 /** The signed-in wallet, lowercased. */
 export const sessionResponseSchema = z.object({ wallet: z.string() });
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
-export type LogoutResponse = z.infer<typeof logoutResponseSchema>;

@@ -62,7 +62,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 
 export const transactionSchema = z.object({
@@ -110,7 +110,7 @@ export const explorerStatsSchema = z.object({
 });
 export type ExplorerStats = z.infer<typeof explorerStatsSchema>;
 
-export const paginationSchema = z.object({
+const paginationSchema = z.object({
   current: z.number(),
   total: z.number(),
   hasPrev: z.boolean(),

@@ -1,11 +1,21 @@
 /** Explorer requests (spec §7 "GET /api/explorer/…"): query filters, the details id and the daily chart. */
 import { z } from "zod";
 import { EXPLORER_PAGE_SIZE, TRANSACTION_TYPES } from "./constants";
-import { idSchema, isoDate, walletSchema } from "./primitives";
+import { idSchema, isoDateBetween, walletSchema } from "./primitives";
 
-export const EXPLORER_MAX_PAGE_SIZE = 100;
+const EXPLORER_MAX_PAGE_SIZE = 100;
 export const EXPLORER_DEFAULT_DAYS = 30;
-export const EXPLORER_MAX_DAYS = 366;
+const EXPLORER_MAX_DAYS = 366;
+/** Date filters the database can hold whatever the arithmetic on them (`to` + 1 day): 0000-01-01 and
+ * 9999-12-31 were a 500 ("date/time field value out of range"). No token transfer predates 1970. */
+export const EXPLORER_MIN_DATE = "1970-01-01";
+export const EXPLORER_MAX_DATE = "2999-12-31";
+const explorerDate = (name: string) =>
+  isoDateBetween(
+    EXPLORER_MIN_DATE,
+    EXPLORER_MAX_DATE,
+    `${name} must be a date in YYYY-MM-DD format between ${EXPLORER_MIN_DATE} and ${EXPLORER_MAX_DATE}`,
+  );
 
 /** A filter left empty in a form arrives as `wallet=`; it means "no filter", not an invalid value. */
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -39,15 +49,14 @@ export const explorerQuerySchema = z
       (value) => (value === "all" ? undefined : blankToUndefined(value)),
       z.enum(TRANSACTION_TYPES, { error: `type must be one of: ${TRANSACTION_TYPES.join(", ")}` }).optional(),
     ),
-    from: z.preprocess(blankToUndefined, isoDate("from must be a date in YYYY-MM-DD format").optional()),
-    to: z.preprocess(blankToUndefined, isoDate("to must be a date in YYYY-MM-DD format").optional()),
+    from: z.preprocess(blankToUndefined, explorerDate("from").optional()),
+    to: z.preprocess(blankToUndefined, explorerDate("to").optional()),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: "from must be on or before to",
     path: ["from"],
   });
 export type ExplorerQuery = z.output<typeof explorerQuerySchema>;
-export type ExplorerQueryInput = z.input<typeof explorerQuerySchema>;
 
 export const explorerPageDefaults = { page: 1, limit: EXPLORER_PAGE_SIZE } as const;
 
@@ -60,7 +69,7 @@ export const explorerDailyQuerySchema = z.object({
   ),
 });
 
-export const explorerDaySchema = z.object({
+const explorerDaySchema = z.object({
   /** UTC calendar day, YYYY-MM-DD. */
   day: z.string(),
   transactions: z.number(),

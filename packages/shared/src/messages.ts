@@ -17,6 +17,11 @@ export const messages = {
       "Profile creation is restricted to whitelisted wallets. Please contact your instructor to be added to the whitelist.",
     notFound: "Profile not found",
     exists: "A profile already exists for this wallet. Edit it instead of creating a new one.",
+    nameCharacters:
+      "Name must not contain text-direction or control characters (such as U+202E). Please type it again without them.",
+    birthdayRange: "Birthday must be a date between 1900-01-01 and today",
+    nameConfusable: (existing: string) =>
+      `This name looks the same as another member's name ("${existing}"). Please choose a name that tells you apart, for example by adding an initial or a second name.`,
   },
   photo: {
     notImage: "Please select an image file (JPG, PNG, etc.)",
@@ -134,6 +139,10 @@ export const messages = {
     siweIssuedInFuture: "Sign-in refused: the message's issue time is in the future. Check your device's clock.",
     siweNotYetValid: "Sign-in refused: the message is not valid yet (notBefore is in the future).",
     siweNonce: "Sign-in refused: the nonce is unknown or already used. Please sign in again.",
+    siweNonceElsewhere:
+      "Sign-in refused: this sign-in was started in another browser or from another network. Please sign in again here.",
+    siweUnexpectedLine: (line: string) =>
+      `Sign-in refused: the message has a repeated, unknown or misplaced line (${JSON.stringify(line.slice(0, 60))}).`,
     siweSignature: "Sign-in refused: the signature does not match the message's address.",
     notSignedIn: "Not signed in.",
   },
@@ -146,6 +155,11 @@ export const messages = {
   image: {
     empty: "The image file is empty. Please select an image file.",
     tooManyPixels: "The image has too many pixels (over 50 megapixels). Please use a smaller image.",
+    tooWide: (maxSide: number) =>
+      `The image is too big: no side may be over ${maxSide.toLocaleString("en-US")} pixels. Please use a smaller image.`,
+    tooNarrow: (maxRatio: number) =>
+      `The image is too long and narrow (one side over ${maxRatio} times the other). Please crop it and try again.`,
+    busy: "The server is busy processing other images. Please try again in a few seconds.",
     unreadable: "The image could not be read. Please select a valid image file (JPEG, PNG, GIF, or WebP).",
     notFound: "Image not found",
     tooManyFiles: "Only one file can be uploaded at a time.",

@@ -1,20 +1,27 @@
 /** Forum requests (spec §5 "Post", "Vote", §7): the server's schemas and the composer's own checks. */
 import { z } from "zod";
-import { MIN_BALANCE_TO_PARTICIPATE, POST_MAX_LENGTH } from "./constants";
+import { MIN_BALANCE_TO_PARTICIPATE, POST_COUNTER_WARNING_ABOVE, POST_MAX_LENGTH } from "./constants";
 import { voteTypeSchema } from "./entities";
 import { messages } from "./messages";
 import { idSchema, walletSchema } from "./primitives";
+import { textLength } from "./text";
 
 /** Newest posts returned when the list is asked for without `limit`. */
-export const POSTS_DEFAULT_PAGE_SIZE = 50;
-export const POSTS_MAX_PAGE_SIZE = 100;
+const POSTS_DEFAULT_PAGE_SIZE = 50;
+const POSTS_MAX_PAGE_SIZE = 100;
 
-/** Post text as the composer and the server check it: trimmed, 1–2000 characters. */
+/** Post text as the composer and the server check it: trimmed, 1–2000 code points (text.ts). */
 export const postContentSchema = z
   .string()
   .trim()
   .min(1, messages.post.empty)
-  .max(POST_MAX_LENGTH, messages.post.tooLong);
+  .refine((content) => textLength(content) <= POST_MAX_LENGTH, messages.post.tooLong);
+
+/** The composer's counter: code points typed, as the check above counts them, and whether to warn. */
+export function postCounter(content: string): { text: string; warning: boolean } {
+  const used = textLength(content);
+  return { text: `${used}/${POST_MAX_LENGTH}`, warning: used > POST_COUNTER_WARNING_ABOVE };
+}
 
 /**
  * `content` is only bounded here so an oversized body is refused early; its spec messages come from
@@ -24,14 +31,12 @@ export const createPostBodySchema = z.object({
   authorWallet: walletSchema,
   content: z.string().max(100_000, messages.post.tooLong),
 });
-export type CreatePostBody = z.input<typeof createPostBodySchema>;
 
 export const votePostBodySchema = z.object({
   postId: idSchema,
   type: voteTypeSchema,
   voterWallet: walletSchema,
 });
-export type VotePostBody = z.input<typeof votePostBodySchema>;
 
 /**
  * Keyset page of visible posts, newest first: `before` is the `_id` of the last post already shown.
@@ -41,7 +46,6 @@ export const listPostsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(POSTS_MAX_PAGE_SIZE).default(POSTS_DEFAULT_PAGE_SIZE),
   before: idSchema.optional(),
 });
-export type ListPostsQuery = z.input<typeof listPostsQuerySchema>;
 
 export interface PostComposerState {
   connected: boolean;

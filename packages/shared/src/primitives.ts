@@ -37,5 +37,13 @@ export function isoDate(message: string) {
     }, message);
 }
 
+/**
+ * A YYYY-MM-DD calendar date from `min` to `max` inclusive (both YYYY-MM-DD; `max` may be a function, e.g.
+ * today). Outside the range is the same refusal with `message`, so the caller says what range it takes.
+ */
+export function isoDateBetween(min: string, max: string | (() => string), message: string) {
+  return isoDate(message).refine((s) => s >= min && s <= (typeof max === "function" ? max() : max), message);
+}
+
 /** Form booleans arrive as JSON booleans or as "true"/"false" strings. */
 export const booleanish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);

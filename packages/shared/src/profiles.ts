@@ -2,17 +2,37 @@
 import { z } from "zod";
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES, NAME_MAX_LENGTH, NAME_MIN_LENGTH, STAR_SIGNS } from "./constants";
 import { messages } from "./messages";
-import { isoDate, walletSchema } from "./primitives";
+import { isoDate, isoDateBetween, walletSchema } from "./primitives";
+import { cleanName, hasForbiddenNameChars, textLength } from "./text";
 
-export const profileNameSchema = z
+/**
+ * A name is cleaned first (NFC, single spaces, invisible characters removed and trimmed: text.ts), then
+ * must hold no bidi or control character and be 1-50 code points. The server also refuses a name that
+ * looks like another member's (apps/api, confusable names); the form cannot know the others.
+ */
+const profileNameSchema = z
   .string({ error: messages.profile.name })
-  .trim()
-  .min(NAME_MIN_LENGTH, messages.profile.name)
-  .max(NAME_MAX_LENGTH, messages.profile.name);
+  .transform(cleanName)
+  .pipe(
+    z
+      .string()
+      .refine((name) => !hasForbiddenNameChars(name), messages.profile.nameCharacters)
+      .refine((name) => {
+        const length = textLength(name);
+        return length >= NAME_MIN_LENGTH && length <= NAME_MAX_LENGTH;
+      }, messages.profile.name),
+  );
 
-export const birthdaySchema = isoDate(messages.profile.birthday);
+export const BIRTHDAY_MIN = "1900-01-01";
+/** Today, as a date somewhere on Earth: UTC+14 is the furthest ahead, so no one's today is refused. */
+const latestToday = () => new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-export const starSignSchema = z.enum(STAR_SIGNS, { error: messages.profile.starSign });
+/** A real YYYY-MM-DD date (else the spec's message), between 1900-01-01 and today. */
+const birthdaySchema = isoDate(messages.profile.birthday).pipe(
+  isoDateBetween(BIRTHDAY_MIN, latestToday, messages.profile.birthdayRange),
+);
+
+const starSignSchema = z.enum(STAR_SIGNS, { error: messages.profile.starSign });
 
 /** The fields a person fills in; each failing rule contributes its spec message. */
 export const profileFieldsSchema = z.object({
@@ -30,7 +50,6 @@ export const profileFormSchema = profileFieldsSchema.extend({
   wallet: walletSchema,
   balance: z.string().optional(),
 });
-export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileForm = z.output<typeof profileFormSchema>;
 
 export const profileParamsSchema = z.object({ wallet: walletSchema });

@@ -4,10 +4,10 @@ import { MIN_BALANCE_TO_PARTICIPATE, PROJECT_NUMBERS } from "./constants";
 import { messages } from "./messages";
 import { walletSchema } from "./primitives";
 
-export const PROJECT_TITLE_MAX_LENGTH = 200;
-export const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
+const PROJECT_TITLE_MAX_LENGTH = 200;
+const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
 
-export const projectNumberSchema = z.coerce
+const projectNumberSchema = z.coerce
   .number({ error: messages.project.number })
   .int(messages.project.number)
   .min(1, messages.project.number)

@@ -36,6 +36,9 @@ declare module "fastify" {
   }
 }
 
+/** Arrays and objects inside arrays and objects, in the message or the body: no admin call needs more than 2. */
+export const MAX_FIELD_DEPTH = 32;
+
 export const adminErrors = {
   missing: "Admin signature required: send the signed message and its signature",
   malformedMessage: "Admin message is not valid: expected JSON with timestamp (ms), action and wallet",
@@ -47,6 +50,7 @@ export const adminErrors = {
   extrasMismatch: (keys: string[]) => `Admin message does not match the request fields: ${keys.join(", ")}`,
   signer: "Signer is not the admin wallet",
   used: "Admin signature already used: sign a new message for each request",
+  tooDeep: `Admin request fields are nested too deeply (at most ${MAX_FIELD_DEPTH} levels of arrays and objects)`,
 } as const;
 
 interface RequestParts {
@@ -90,21 +94,26 @@ export async function verifyAdminRequest(
   if (typeof message !== "string" || message === "" || typeof signature !== "string" || signature === "") {
     throw forbidden(adminErrors.missing);
   }
-  const parsed = parseMessage(message);
   if (typeof parts.wallet !== "string" || parts.wallet.toLowerCase() !== admin) {
     throw forbidden(adminErrors.notAdminWallet);
   }
+  // The signature first: an unsigned caller gets nothing walked (a 3,000-deep array in the message and
+  // body overflowed the stack in the field comparison below, a 500, when that ran first).
+  if (!isHex(signature) || !(await signedByAdmin(message, signature, admin, options.chain))) {
+    throw forbidden(adminErrors.signer);
+  }
+  const parsed = parseMessage(message);
   if (parsed.wallet.toLowerCase() !== admin) throw forbidden(adminErrors.walletMismatch);
   const action = adminAction(method, routePath);
   if (parsed.action !== action) throw forbidden(adminErrors.wrongAction(action));
   const now = options.now ?? Date.now();
   if (parsed.timestamp < now - ADMIN_SIGNATURE_MAX_AGE_MS) throw forbidden(adminErrors.expired);
   if (parsed.timestamp > now + ADMIN_SIGNATURE_MAX_AGE_MS) throw forbidden(adminErrors.future);
+  if (nestedDeeperThan(parsed, MAX_FIELD_DEPTH) || nestedDeeperThan(parts.fields, MAX_FIELD_DEPTH)) {
+    throw forbidden(adminErrors.tooDeep);
+  }
   const mismatched = mismatchedExtras(parsed, parts.fields);
   if (mismatched.length > 0) throw forbidden(adminErrors.extrasMismatch(mismatched));
-  if (!isHex(signature) || !(await signedByAdmin(message, signature, admin, options.chain))) {
-    throw forbidden(adminErrors.signer);
-  }
 
   const replayKey = replayKeyOf(message);
   // Answer a plain replay before the body is validated; `consume` is the authoritative check.
@@ -182,6 +191,18 @@ async function signedByAdmin(message: string, signature: Hex, admin: string, cha
 async function hasCode(chain: PublicClient, address: string): Promise<boolean> {
   const code = await chain.getCode({ address: address as Hex });
   return code !== undefined && code !== "0x";
+}
+
+/** Whether arrays/objects nest more than `max` levels inside `value`; iterative, so any depth is safe. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

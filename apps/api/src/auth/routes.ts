@@ -1,78 +1,56 @@
-import {
-  logoutResponseSchema,
-  sessionResponseSchema,
-  siweNonceResponseSchema,
-  siweVerifyRequestSchema,
-} from "@classcoin/shared/auth";
+import { authEndpoints } from "@classcoin/shared/endpoints/auth";
 import { messages } from "@classcoin/shared/messages";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../http/endpoint";
 import { limits } from "../http/rate-limit";
 import { unauthorized } from "../http-errors";
+import { bindingForNewNonce, presentedBinding } from "./nonce-binding";
 import { endSession, getSessionWallet, startSession } from "./session";
+import { newSessionLimiter } from "./session-limit";
 import { issueNonce, verifySiwe } from "./siwe";
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsync = async (app) => {
   const { database, chain, config } = app.deps;
   const secure = new URL(config.publicUrl).protocol === "https:";
+  const sessionLimit = newSessionLimiter(app);
 
-  app.get(
-    "/auth/nonce",
-    {
-      config: limits.signIn,
-      schema: {
-        tags: ["auth"],
-        summary: "A one-time nonce for a Sign-In with Ethereum (EIP-4361) message",
-        response: { 200: siweNonceResponseSchema },
-      },
-    },
-    async (_request, reply) => {
+  registerEndpoint(app, authEndpoints.nonce, {
+    config: limits.signIn,
+    async handler(request, reply) {
       reply.header("Cache-Control", "no-store");
-      return { nonce: await issueNonce(database.db) };
+      return { nonce: await issueNonce(database.db, bindingForNewNonce(request, reply, secure)) };
     },
-  );
+  });
 
-  app.post(
-    "/auth/verify",
-    {
-      config: limits.signIn,
-      schema: {
-        tags: ["auth"],
-        summary: "Check a signed EIP-4361 message and open a wallet session (httpOnly cookie)",
-        body: siweVerifyRequestSchema,
-        response: { 200: sessionResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  registerEndpoint(app, authEndpoints.verify, {
+    config: limits.signIn,
+    async handler(request, reply) {
       const { message, signature } = request.body;
-      const wallet = await verifySiwe({ db: database.db, chain, config }, message, signature as `0x${string}`);
+      await sessionLimit.check(request);
+      const wallet = await verifySiwe(
+        { db: database.db, chain, config, binding: presentedBinding(request) },
+        message,
+        signature as `0x${string}`,
+      );
+      await sessionLimit.count(request);
       await startSession(database.db, reply, wallet, secure);
       return { wallet };
     },
-  );
+  });
 
-  app.get(
-    "/auth/me",
-    { schema: { tags: ["auth"], summary: "The signed-in wallet, or 401", response: { 200: sessionResponseSchema } } },
-    async (request, reply) => {
+  registerEndpoint(app, authEndpoints.me, {
+    async handler(request, reply) {
       reply.header("Cache-Control", "no-store");
       const wallet = await getSessionWallet(request);
       if (!wallet) throw unauthorized(messages.auth.notSignedIn);
       return { wallet };
     },
-  );
+  });
 
-  app.post(
-    "/auth/logout",
-    {
-      schema: {
-        tags: ["auth"],
-        summary: "End the session server-side and clear its cookie",
-        response: { 200: logoutResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  registerEndpoint(app, authEndpoints.logout, {
+    async handler(request, reply) {
       await endSession(request, reply, secure);
       return { ok: true as const };
     },
-  );
+  });
 };

@@ -4,39 +4,57 @@
  */
 import { SIWE_MAX_AGE_MS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { PublicClient } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { siweNonces } from "../db/schema";
 import { unauthorized } from "../http-errors";
+import type { NonceBinding } from "./nonce-binding";
+import { startsLikeSiwe, unexpectedSiweLine } from "./siwe-layout";
 
 /** Tolerated clock difference between the signer's device and the server. */
 const CLOCK_SKEW_MS = 60_000;
 
-export async function issueNonce(db: Db): Promise<string> {
+/** Issues a nonce bound to the client that asked (nonce-binding.ts); unbound only for direct callers. */
+export async function issueNonce(db: Db, binding?: NonceBinding): Promise<string> {
   const nonce = generateSiweNonce();
   // Unused nonces die with their sign-in window; dropping them here keeps the table small without a job.
   await db.delete(siweNonces).where(lt(siweNonces.createdAt, new Date(Date.now() - SIWE_MAX_AGE_MS)));
-  await db.insert(siweNonces).values({ nonce });
+  await db.insert(siweNonces).values({ nonce, clientHash: binding?.clientHash ?? null, ip: binding?.ip ?? null });
   return nonce;
 }
 
-/** Deletes the nonce and reports whether it existed and was fresh; two racing uses cannot both win. */
-async function consumeNonce(db: Db, nonce: string): Promise<boolean> {
+type NonceUse = "ok" | "unknown" | "elsewhere";
+
+/**
+ * Deletes the nonce if the presenting client is the one it was issued to, and reports whether it existed,
+ * was fresh and was theirs; two racing uses cannot both win. A nonce presented by another client stays,
+ * so a stranger who learns it cannot spoil the real sign-in.
+ */
+async function consumeNonce(db: Db, nonce: string, binding: NonceBinding | undefined): Promise<NonceUse> {
+  const theirs = !binding
+    ? undefined
+    : binding.clientHash
+      ? or(isNull(siweNonces.clientHash), eq(siweNonces.clientHash, binding.clientHash))
+      : or(isNull(siweNonces.ip), eq(siweNonces.ip, binding.ip));
   const rows = await db
     .delete(siweNonces)
-    .where(eq(siweNonces.nonce, nonce))
+    .where(and(eq(siweNonces.nonce, nonce), theirs))
     .returning({ createdAt: siweNonces.createdAt });
   const row = rows[0];
-  return row !== undefined && Date.now() - row.createdAt.getTime() <= SIWE_MAX_AGE_MS + CLOCK_SKEW_MS;
+  if (row) return Date.now() - row.createdAt.getTime() <= SIWE_MAX_AGE_MS + CLOCK_SKEW_MS ? "ok" : "unknown";
+  const [other] = await db.select({ nonce: siweNonces.nonce }).from(siweNonces).where(eq(siweNonces.nonce, nonce));
+  return other ? "elsewhere" : "unknown";
 }
 
 export interface SiweCheckContext {
   db: Db;
   chain: PublicClient;
   config: Pick<Config, "publicUrl" | "chainId" | "chain">;
+  /** Who presents the message: the nonce must have been issued to them. */
+  binding?: NonceBinding;
   now?: Date;
 }
 
@@ -49,6 +67,10 @@ export async function verifySiwe(
   const { db, chain, config } = context;
   const now = context.now ?? new Date();
   const site = new URL(config.publicUrl);
+  // Strict layout first: no repeated, unknown or misplaced line reaches the field parser (siwe-layout.ts).
+  if (!startsLikeSiwe(message)) throw unauthorized(messages.auth.siweMalformed);
+  const unexpected = unexpectedSiweLine(message);
+  if (unexpected !== null) throw unauthorized(messages.auth.siweUnexpectedLine(unexpected));
   const fields = parseSiweMessage(message);
   const { address, domain, chainId, uri, nonce, issuedAt, version } = fields;
   if (!address || !domain || !chainId || !uri || !nonce || !issuedAt || version !== "1") {
@@ -77,7 +99,9 @@ export async function verifySiwe(
     return false;
   });
   if (!valid) throw unauthorized(messages.auth.siweSignature);
-  if (!(await consumeNonce(db, nonce))) throw unauthorized(messages.auth.siweNonce);
+  const use = await consumeNonce(db, nonce, context.binding);
+  if (use === "elsewhere") throw unauthorized(messages.auth.siweNonceElsewhere);
+  if (use !== "ok") throw unauthorized(messages.auth.siweNonce);
   return address.toLowerCase();
 }
 

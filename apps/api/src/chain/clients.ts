@@ -1,24 +1,46 @@
 import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { sepolia } from "viem/chains";
 import type { Config } from "../config";
+import { MULTICALL3_ADDRESS } from "./multicall";
 
-export function chainFor(config: Pick<Config, "chain" | "chainId" | "chainName" | "rpcUrl">): Chain {
-  if (config.chain === "sepolia") return sepolia;
+/**
+ * The chain's definition. Multicall3 is named only when it was found on the chain (multicall.ts): a Sepolia
+ * stand-in (anvil with chain id 11155111) or any chain without the contract must not batch reads through it.
+ */
+export function chainFor(
+  config: Pick<Config, "chain" | "chainId" | "chainName" | "rpcUrl">,
+  options: { multicall3?: boolean } = {},
+): Chain {
+  if (config.chain === "sepolia") {
+    if (options.multicall3) return sepolia;
+    const { multicall3: _, ...contracts } = sepolia.contracts;
+    return { ...sepolia, contracts };
+  }
   return defineChain({
     id: config.chainId,
     name: config.chainName,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [config.rpcUrl] } },
+    contracts: options.multicall3 ? { multicall3: { address: MULTICALL3_ADDRESS } } : undefined,
     testnet: true,
   });
 }
 
-export function createChainClient(config: Pick<Config, "chain" | "chainId" | "chainName" | "rpcUrl">): PublicClient {
+/**
+ * The server's chain client. Reads are batched through Multicall3 only with `multicall3: true`, which the
+ * server passes after finding the contract on the chain at start (`detectMulticall3`); otherwise each read is
+ * its own eth_call.
+ */
+export function createChainClient(
+  config: Pick<Config, "chain" | "chainId" | "chainName" | "rpcUrl">,
+  options: { multicall3?: boolean } = {},
+): PublicClient {
+  const multicall3 = options.multicall3 === true;
   return createPublicClient({
-    chain: chainFor(config),
+    chain: chainFor(config, { multicall3 }),
     // Local blocks arrive per transaction; poll fast there so receipts and the indexer keep up.
     pollingInterval: config.chain === "local" ? 100 : 4000,
     transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 2 }),
-    batch: { multicall: true },
+    batch: { multicall: multicall3 },
   });
 }

@@ -5,13 +5,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { migratePostgres } from "./migrate";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -28,12 +26,18 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Loaded only when used: a server on PostgreSQL starts without parsing the embedded engine.
+  const { PGlite } = await import("@electric-sql/pglite");
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   return openPgliteClient(client);
 }
 
 export async function openPgliteClient(client: PGlite): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
@@ -44,7 +48,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
   const db = drizzlePg({ client: pool, schema });
-  await migratePg(db, { migrationsFolder });
+  try {
+    await migratePostgres(pool, migrationsFolder);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
 }
 

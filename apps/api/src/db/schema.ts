@@ -99,7 +99,12 @@ export const projects = pgTable(
   ],
 );
 
-/** A verified on-chain tip to a project; one row per Transfer log. */
+/**
+ * A verified on-chain tip to a project; one row per Transfer log. `block_number`/`block_hash` are those of
+ * the receipt it was recorded from: the indexer removes the tip (and lowers `total_received`) when it rolls
+ * that block back or finds the log missing at that height (chain/indexer/store.ts). Null for tips recorded
+ * before they were kept.
+ */
 export const tips = pgTable(
   "tips",
   {
@@ -113,9 +118,11 @@ export const tips = pgTable(
     amountWei: numeric("amount_wei", { precision: 78, scale: 0 }).notNull(),
     txHash: text("tx_hash").notNull(),
     logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }),
+    blockHash: text("block_hash"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("tips_tx_log_key").on(t.txHash, t.logIndex)],
+  (t) => [uniqueIndex("tips_tx_log_key").on(t.txHash, t.logIndex), index("tips_block_idx").on(t.blockNumber)],
 );
 
 export const bounties = pgTable("bounties", {
@@ -168,24 +175,38 @@ export const transactions = pgTable(
     txHash: text("tx_hash").notNull(),
     logIndex: integer("log_index").notNull(),
     blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+    /*
+     * Positions in the explorer's streams, 1, 2, 3, … oldest first in (timestamp, id) order, with no gaps,
+     * so page p of any filter is a range lookup (features/explorer/streams.ts): `seq` in all rows, `typeSeq`
+     * among the rows of its type, `fromSeq`/`toSeq` in the stream of its sender's/recipient's wallet (the
+     * rows that wallet sent or received; a self-transfer is in it once, as `fromSeq`, `toSeq` null), and
+     * `fromTypeSeq`/`toTypeSeq` in the wallet's stream of that type. The indexer writes them with each
+     * batch; triggers renumber after any other change (migrations/0003_explorer_streams.sql).
+     */
+    seq: bigint("seq", { mode: "number" }),
+    typeSeq: bigint("type_seq", { mode: "number" }),
+    fromSeq: bigint("from_seq", { mode: "number" }),
+    toSeq: bigint("to_seq", { mode: "number" }),
+    fromTypeSeq: bigint("from_type_seq", { mode: "number" }),
+    toTypeSeq: bigint("to_type_seq", { mode: "number" }),
   },
-  // The explorer lists newest first, ORDER BY (timestamp, id) DESC. Every filter combination has an index
-  // that yields that order within its range (a date filter is a timestamp range), so pages 1–10 read
-  // ~250 index entries whatever the table size. A wallet filter is from OR to: two ordered scans merged.
+  // One index per stream, keyed (stream, position): a page is a range scan of `limit` entries at any depth.
+  // The time index finds where a date starts in the stream of all rows (and serves the stats' last hour).
   (t) => [
     uniqueIndex("transactions_tx_log_key").on(t.txHash, t.logIndex),
     index("transactions_block_idx").on(t.blockNumber),
     index("transactions_time_idx").on(t.timestamp, t.id),
-    index("transactions_type_time_idx").on(t.type, t.timestamp, t.id),
-    index("transactions_from_time_idx").on(t.fromWallet, t.timestamp, t.id),
-    index("transactions_to_time_idx").on(t.toWallet, t.timestamp, t.id),
-    index("transactions_from_type_time_idx").on(t.fromWallet, t.type, t.timestamp, t.id),
-    index("transactions_to_type_time_idx").on(t.toWallet, t.type, t.timestamp, t.id),
+    index("transactions_seq_idx").on(t.seq),
+    index("transactions_type_seq_idx").on(t.type, t.typeSeq),
+    index("transactions_from_seq_idx").on(t.fromWallet, t.fromSeq),
+    index("transactions_to_seq_idx").on(t.toWallet, t.toSeq),
+    index("transactions_from_type_seq_idx").on(t.fromWallet, t.type, t.fromTypeSeq),
+    index("transactions_to_type_seq_idx").on(t.toWallet, t.type, t.toTypeSeq),
   ],
 );
 
 /*
- * Explorer aggregates: kept by statement triggers on `transactions` (features/explorer/aggregates.ts), so
+ * Explorer aggregates: kept by statement triggers on `transactions` (migrations/0001_explorer_aggregates.sql), so
  * every writer (the indexer, a reorg's deletes, send-coin's reclassification, a bulk load) keeps them
  * exact. Stats and page counts read these instead of count(*), which is O(rows).
  */
@@ -215,20 +236,17 @@ export const transactionHourly = pgTable("transaction_hourly", {
 });
 
 /**
- * Per wallet, role, type and UTC day: wallet filter counts. Role `from` counts rows the wallet sent, `to`
- * rows it received from another wallet (a self-transfer counts once, as `from`): the two legs of the
- * wallet query, so a leg known to be empty is not read at all.
+ * Rows per wallet and type, counting what the wallet sent and what it received from another wallet (a
+ * self-transfer once): the length of each wallet's streams, so the indexer numbers a batch's rows from them.
  */
-export const transactionWalletDaily = pgTable(
-  "transaction_wallet_daily",
+export const transactionWalletTotals = pgTable(
+  "transaction_wallet_totals",
   {
     wallet: text("wallet").notNull(),
-    role: text("role", { enum: ["from", "to"] }).notNull(),
     type: text("type").notNull(),
-    day: date("day", { mode: "string" }).notNull(),
     count: bigint("count", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.wallet, t.role, t.type, t.day] })],
+  (t) => [primaryKey({ columns: [t.wallet, t.type] })],
 );
 
 /**
@@ -250,9 +268,15 @@ export const indexerState = pgTable("indexer_state", {
   value: jsonb("value").notNull(),
 });
 
-/** SIWE nonces: issued once, consumed once (deleted on use). */
+/**
+ * SIWE nonces: issued once, consumed once (deleted on use), and only by the client that asked: the browser
+ * holding the `classcoin_client` cookie whose SHA-256 is `client_hash`, or for a client without cookies the
+ * IP it asked from (auth/nonce-binding.ts). Both null for nonces issued before they were bound.
+ */
 export const siweNonces = pgTable("siwe_nonces", {
   nonce: text("nonce").primaryKey(),
+  clientHash: text("client_hash"),
+  ip: text("ip"),
   createdAt: createdAt(),
 });
 

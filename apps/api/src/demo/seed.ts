@@ -4,20 +4,19 @@
  * on the local chain, with SEED_DEMO on, and only while the database has no profiles, so a second start
  * (or a real class) is never touched. Everything goes through the features' services, as a user would.
  */
-import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { fund } from "@classcoin/contracts/fund";
 import { sql } from "drizzle-orm";
-import { createWalletClient, http, parseUnits } from "viem";
+import { createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { App } from "../app";
+import { invalidateBalance } from "../chain/balances";
 import { chainFor } from "../chain/clients";
-import { invalidateBalance } from "../chain/token";
 import { bounties, profiles } from "../db/schema";
+import type { App } from "../deps";
 import { storeImage } from "../features/images/service";
 import { createPost, votePost } from "../features/posts/service";
 import { insertProfile } from "../features/profiles/service";
 import { saveProject } from "../features/projects/service";
-import type { StartHookContext } from "../start-hooks";
 import { artPalettes, DEMO_FUNDING_CC, demoBounties, demoPeople, demoPosts, demoProjects } from "./community";
 import { artworkPng, avatarPng } from "./pictures";
 
@@ -49,14 +48,7 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
     account: privateKeyToAccount(config.treasuryPrivateKey),
   });
   for (const wallet of wallets) {
-    const hash = await treasury.writeContract({
-      address: config.tokenAddress,
-      abi: classCoinAbi,
-      functionName: "transfer",
-      args: [wallet, parseUnits(String(DEMO_FUNDING_CC), 18)],
-    });
-    const receipt = await deps.chain.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`Funding demo wallet ${wallet} failed (tx ${hash})`);
+    await fund(treasury, deps.chain, wallet, { token: config.tokenAddress, cc: DEMO_FUNDING_CC });
     invalidateBalance(wallet);
   }
 
@@ -100,8 +92,11 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
   return "seeded";
 }
 
-/** The start hook: demo data is a convenience, so a failure is reported and the app still starts. */
-export async function seedDemoStartHook(app: App, context: StartHookContext): Promise<void> {
+/**
+ * The start hook (start-hooks.ts runs it with its context; typed here by shape, so the two modules do not
+ * import each other): demo data is a convenience, so a failure is reported and the app still starts.
+ */
+export async function seedDemoStartHook(app: App, context: { log: (line: string) => void }): Promise<void> {
   try {
     if ((await seedDemoData(app)) === "seeded") {
       context.log(

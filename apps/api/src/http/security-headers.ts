@@ -3,7 +3,8 @@
  * no inline script), allows inline styles (React's `style={{…}}`), images from the API and data:/blob:
  * URLs, and connections to the API and to the chain RPC the browser reads directly (`PUBLIC_RPC_URL`).
  * Framing is refused everywhere (clickjacking). The Swagger UI at /api/docs runs an inline bootstrap
- * script, so that prefix alone gets a CSP that allows it.
+ * script, so that prefix alone gets a CSP that allows it. When the site is served over HTTPS (PUBLIC_URL is
+ * https://…), `Strict-Transport-Security` tells browsers to use nothing else for a year.
  */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
@@ -38,6 +39,7 @@ function rpcOriginOf(url: string): string | null {
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const appPolicy = contentSecurityPolicy(app.deps.config);
   const docsPolicy = contentSecurityPolicy(app.deps.config, { docs: true });
+  const https = app.deps.config.publicUrl.startsWith("https://");
   app.addHook("onSend", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const docs = path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`);
@@ -45,5 +47,6 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "DENY");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (https) reply.header("Strict-Transport-Security", "max-age=31536000");
   });
 }

@@ -3,7 +3,7 @@
  * access class (route-inventory.ts), every user write refuses a missing, foreign or expired session, and
  * every admin call refuses each way a signed admin message can be wrong; after each refusal every table
  * of the database is byte-for-byte what it was. (The SIWE refusals themselves are in auth/auth.test.ts,
- * the admin error texts in features/admin/admin-auth.test.ts.)
+ * the admin error texts in auth/admin-auth.test.ts.)
  */
 import { createHash } from "node:crypto";
 import { ADMIN_SIGNATURE_MAX_AGE_MS } from "@classcoin/shared/constants";
@@ -22,7 +22,7 @@ import { multipartBody } from "../testing/multipart";
 import { signIn } from "../testing/sign-in";
 import { transfer } from "../testing/transfers";
 import { dumpDatabase, rowCount } from "./db-dump";
-import { accessClass, type ServedRoute, servedRoutes } from "./route-inventory";
+import { accessClass, type ServedRoute, servedRoutes, unservedEndpoints } from "./route-inventory";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -131,6 +131,7 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
   it("every route Fastify serves has an access class, and the classes match the route tables", () => {
     expect(routes.length).toBeGreaterThan(30);
     expect(routes.filter((r) => accessClass(r) === null).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(unservedEndpoints(routes)).toEqual([]);
     const writeRoutes = routes.filter((r) => accessClass(r) === "session-write").map((r) => `${r.method} ${r.url}`);
     expect(writeRoutes.sort()).toEqual([...writes.keys()].sort());
     const admin = routes.filter((r) => accessClass(r) === "admin").map((r) => `${r.method} ${r.url}`);

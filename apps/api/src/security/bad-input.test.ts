@@ -72,7 +72,18 @@ const payloads = [
   "[]",
 ];
 
+/**
+ * Calendar-shaped strings over the whole YYYY-MM-DD range (year 0000 to 9999, month and day 00 to 99): real
+ * dates PostgreSQL cannot hold (0000-01-01, 9999-12-31 plus a day) as well as impossible ones.
+ */
+const anyDate = fc
+  .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+  .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`);
+const edgeDate = fc.constantFrom("0000-01-01", "0001-01-01", "1899-12-31", "1969-12-31", "9999-12-31", "9999-12-30");
+
 const hostileString = fc.oneof(
+  anyDate,
+  edgeDate,
   fc.constantFrom(...payloads),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 40 }),
@@ -129,6 +140,8 @@ const fieldNames = [
   "wallet",
   "startDate",
   "endDate",
+  "from",
+  "to",
   "days",
   "id",
   "__proto__",
@@ -263,6 +276,23 @@ describe.each(testDatabaseKinds())("hostile input on %s", (kind) => {
     }
     const list = await t.app.inject({ method: "GET", url: "/api/posts" });
     expect(list.json().map((p: { content: string }) => p.content)).toContain("'; DROP TABLE posts; --");
+  });
+
+  it("explorer dates outside what the database can hold are a 400 with a message, not a 500", async () => {
+    for (const query of [
+      "from=0000-01-01",
+      "to=9999-12-31",
+      "from=0001-01-01&to=9999-12-31",
+      "from=1969-12-31",
+      "to=3000-01-01",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/explorer/transactions?${query}` });
+      requests++;
+      expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
+      expect(res.json().error).toMatch(/between 1970-01-01 and 2999-12-31/);
+    }
+    const fine = await t.app.inject({ method: "GET", url: "/api/explorer/transactions?from=1970-01-01&to=2999-12-31" });
+    expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it("path traversal on the image routes is a 404", async () => {

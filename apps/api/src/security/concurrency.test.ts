@@ -21,7 +21,7 @@ const CC = (n: number) => parseUnits(String(n), 18);
 
 let chain: TestChain;
 beforeAll(async () => {
-  chain = await startTestChain();
+  chain = await startTestChain({ ownChain: true }); // it stops automine: a chain of its own
   for (const i of [1, 4]) await chain.fund(chain.wallet(i).account.address, 1_000);
 });
 afterAll(async () => {

@@ -6,17 +6,17 @@
  * TEST_DATABASE_URL (CI sets it). The indexer's retries and catch-up after an RPC outage are in
  * chain/indexer/indexer.test.ts.
  */
-import { randomBytes } from "node:crypto";
 import { createServer, type Server, Socket } from "node:net";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type App, buildApp } from "../app";
+import { buildApp } from "../app";
 import { createChainClient } from "../chain/clients";
 import { loadConfig } from "../config";
 import { type Database, openPostgres } from "../db/client";
 import { profiles } from "../db/schema";
+import type { App } from "../deps";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
+import { createThrowawayPostgres } from "../testing/database";
 import { type RpcGateway, startRpcGateway } from "../testing/rpc-gateway";
 import { signIn } from "../testing/sign-in";
 
@@ -87,17 +87,13 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 
 describe("PostgreSQL unreachable", () => {
   it.skipIf(!adminUrl)("reads and writes answer 503 with a message, and the same process recovers", async () => {
-    const name = `classcoin_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const throwaway = await createThrowawayPostgres(adminUrl);
     const target = new URL(adminUrl!);
     const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     const viaProxy = new URL(adminUrl!);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
-    viaProxy.pathname = `/${name}`;
+    viaProxy.pathname = `/${throwaway.name}`;
     let database: Database | undefined;
     let app: App | undefined;
     try {
@@ -141,10 +137,7 @@ describe("PostgreSQL unreachable", () => {
       await app?.close();
       await database?.close().catch(() => {});
       await proxy.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await throwaway.drop();
     }
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Every route the app serves, read from Fastify's own router (`printRoutes`), and the access class of each.
- * The security tests iterate this list, so a route added without a class fails them instead of going
- * untested.
+ * Every route the app serves, read from Fastify's own router (`printRoutes`), and the access class of each,
+ * taken from the route's shared descriptor (packages/shared/src/endpoints). The security tests iterate this
+ * list, so a route added without a descriptor fails them instead of going untested.
  */
+import type { AccessClass, Endpoint } from "@classcoin/shared/endpoint";
+import { allEndpoints } from "@classcoin/shared/endpoints/all";
 import type { FastifyInstance } from "fastify";
-import { adminRouteTable } from "../features/admin/routes";
+import { DOCS_PREFIX } from "../http/openapi";
 
 export interface ServedRoute {
   method: string;
@@ -28,36 +30,23 @@ export function servedRoutes(app: FastifyInstance): ServedRoute[] {
   return routes;
 }
 
-export type AccessClass =
-  /** Anyone may call it: it reads public data or the OpenAPI document. */
-  | "public-read"
-  /** Sign-in and sign-out: open by design, guarded by the SIWE checks (auth.test.ts). */
-  | "auth"
-  /** A user write: needs a session whose wallet is the acting wallet. */
-  | "session-write"
-  /** An admin call: needs a fresh, unused message signed by the admin wallet. */
-  | "admin";
+const declared = new Map(allEndpoints.map((e) => [routeKey(e), e.access]));
 
-const sessionWrites = new Set([
-  "POST /api/profiles",
-  "POST /api/profiles/update",
-  "POST /api/posts",
-  "POST /api/posts/vote",
-  "POST /api/projects",
-  "POST /api/projects/send-coin",
-]);
-const authRoutes = new Set(["POST /api/auth/verify", "POST /api/auth/logout"]);
-/** Public reads that live under /api/admin (the spec's bounty list for everyone). */
-const publicUnderAdmin = new Set(["GET /api/admin/public/bounties"]);
-const adminRoutes = new Set(adminRouteTable.map((r) => `${r.method} /api/admin${r.path}`));
+function routeKey(route: ServedRoute | Endpoint): string {
+  return "url" in route ? `${route.method} ${route.url}` : `${route.method} ${route.path}`;
+}
 
-/** The class of a route, or null when nobody has decided it (the tests fail on null). */
+/** The OpenAPI document and its UI (@fastify/swagger-ui) have no descriptor: they are public reads. */
+const isDocs = (route: ServedRoute) =>
+  route.method === "GET" && (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`));
+
+/** The class of a route, from its descriptor; null when it has none (the tests fail on null). */
 export function accessClass(route: ServedRoute): AccessClass | null {
-  const key = `${route.method} ${route.url}`;
-  if (adminRoutes.has(key)) return "admin";
-  if (sessionWrites.has(key)) return "session-write";
-  if (authRoutes.has(key)) return "auth";
-  if (publicUnderAdmin.has(key)) return "public-read";
-  if (route.method === "GET" && !route.url.startsWith("/api/admin")) return "public-read";
-  return null;
+  return declared.get(routeKey(route)) ?? (isDocs(route) ? "public-read" : null);
+}
+
+/** Descriptors whose route the app does not serve (a descriptor left behind, or a route registered elsewhere). */
+export function unservedEndpoints(routes: readonly ServedRoute[]): string[] {
+  const served = new Set(routes.map(routeKey));
+  return allEndpoints.map(routeKey).filter((key) => !served.has(key));
 }

@@ -1,16 +1,18 @@
 /** Builds signed admin requests for `app.inject()`, with every part overridable for refusal tests. */
 import { type AdminMethod, adminAction, buildAdminMessage } from "@classcoin/shared/admin";
-import type { InjectOptions } from "fastify";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { ADMIN_WALLET } from "./accounts";
 import { type Signer, signerAccount } from "./sign-in";
 
-export const ADMIN_WALLET = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
+/** The test file's admin wallet (its account 0); a live binding that follows the file's chain. */
+export { ADMIN_WALLET } from "./accounts";
 
 export interface AdminRequestOptions {
   method: AdminMethod;
   /** The route pattern relative to /api/admin, e.g. "/dashboard/:wallet" or "/bounties/update". */
   path: string;
   body?: Record<string, unknown>;
-  /** Who signs (default: account 0, the admin). */
+  /** Who signs (default: the file's account 0, the admin). */
   signer?: Signer;
   /** The wallet in the path (GET) or `adminWallet` (POST); default the admin wallet. */
   wallet?: string;
@@ -59,4 +61,16 @@ export function adminInject(
   if (message !== undefined) payload.message = message;
   if (signature !== undefined) payload.signature = signature;
   return { method, url: `/api/admin${path}`, payload };
+}
+
+/**
+ * Signed admin calls, as the admin, against a test app: `get("dashboard")` for `GET /api/admin/dashboard/:wallet`,
+ * `post("/bounties", body)` for `POST /api/admin/bounties`.
+ */
+export function adminCalls(app: { inject(options: InjectOptions): Promise<LightMyRequestResponse> }) {
+  const send = async (options: AdminRequestOptions) => app.inject((await signedAdminRequest(options)).inject);
+  return {
+    get: (resource: string) => send({ method: "GET", path: `/${resource}/:wallet` }),
+    post: (path: string, body: Record<string, unknown>) => send({ method: "POST", path, body }),
+  };
 }

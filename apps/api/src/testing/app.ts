@@ -1,8 +1,12 @@
-/** Builds the real app over a test chain and a fresh database, for `app.inject()` (no port). */
-import { type App, buildApp } from "../app";
+/**
+ * Builds the real app over a test chain and a fresh database, for `app.inject()` (no port). The admin wallet
+ * and the treasury key are the file's account 0, which owns the file's token; `env` overrides anything.
+ */
+import { buildApp } from "../app";
 import { createChainClient } from "../chain/clients";
 import { type Config, loadConfig } from "../config";
 import type { Database, DatabaseKind } from "../db/client";
+import type { App } from "../deps";
 import type { TestChain } from "./chain";
 import { createTestDatabase } from "./database";
 
@@ -22,6 +26,8 @@ export async function createTestApp(
     CHAIN: "local",
     RPC_URL: chain.rpcUrl,
     TOKEN_ADDRESS: chain.tokenAddress,
+    ADMIN_WALLET: chain.account(0).address,
+    TREASURY_PRIVATE_KEY: chain.account(0).privateKey,
     DATA_DIR: "data/test-unused",
     PUBLIC_URL: "http://localhost:5173",
     SEED_DEMO: "false",

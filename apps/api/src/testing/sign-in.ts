@@ -1,14 +1,14 @@
 /** Signs in to a test app the way a browser wallet does: nonce, EIP-4361 message, signature, verify. */
-import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { testAccount } from "./accounts";
 import type { TestApp } from "./app";
 
 export type Signer = number | `0x${string}`;
 
-/** A dev account index (0-9) or any private key, as a viem local account. */
+/** One of the test file's accounts (0-9, see accounts.ts) or any private key, as a viem local account. */
 export function signerAccount(signer: Signer) {
-  return privateKeyToAccount(typeof signer === "number" ? devAccount(signer).privateKey : signer);
+  return privateKeyToAccount(typeof signer === "number" ? testAccount(signer).privateKey : signer);
 }
 
 /** Builds the SIWE message this app expects from `address`, with overridable fields for refusal tests. */

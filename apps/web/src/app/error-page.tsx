@@ -1,5 +1,6 @@
 import { messages } from "@classcoin/shared/messages";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import "./layout.css";
 
 export function ErrorPage() {
   const error = useRouteError();

@@ -1,7 +1,9 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { Brand } from "../ui/brand";
 import { useWallet } from "../wallet/use-wallet";
 import { WalletButton } from "../wallet/wallet-button";
 import { Navigation } from "./navigation";
+import "./layout.css";
 
 export function Layout() {
   const { isAdmin } = useWallet();
@@ -11,12 +13,7 @@ export function Layout() {
         Skip to content
       </a>
       <header className="topbar">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            CC
-          </span>
-          ClassCoin
-        </Link>
+        <Brand />
         <Navigation showAdmin={isAdmin} />
         <WalletButton />
       </header>

@@ -11,7 +11,7 @@ export const router = createBrowserRouter([
     path: "/wallet",
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <Spinner fullScreen label="Loading the wallet" />,
-    lazy: async () => ({ Component: (await import("../features/wallet-page/wallet-page")).WalletPage }),
+    lazy: async () => ({ Component: (await import("./routes/wallet")).WalletRoute }),
   },
   {
     path: "/",
@@ -32,14 +32,14 @@ export const router = createBrowserRouter([
         path: "explorer",
         lazy: async () => ({ Component: (await import("../features/explorer/explorer-page")).ExplorerPage }),
       },
-      { path: "forum", lazy: async () => ({ Component: (await import("../features/forum/forum-page")).ForumPage }) },
+      { path: "forum", lazy: async () => ({ Component: (await import("../features/posts/posts-page")).PostsPage }) },
       {
         path: "bounties",
         lazy: async () => ({ Component: (await import("../features/bounties/bounties-page")).BountiesPage }),
       },
       {
         path: "admin",
-        lazy: async () => ({ Component: (await import("../features/admin/admin-page")).AdminPage }),
+        lazy: async () => ({ Component: (await import("./admin/admin-page")).AdminPage }),
       },
       { path: "*", element: <PlaceholderPage title="Page not found" /> },
     ],

@@ -3,7 +3,8 @@
  * is suppressed by some browsers). `await alert(text)` resolves when the person dismisses it; alerts raised
  * while one is open wait their turn.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useId, useRef, useState } from "react";
+import { useModalDialog } from "./use-modal-dialog";
 import "./alerts.css";
 
 export interface AlertOptions {
@@ -57,8 +58,8 @@ export function useAlert(): ShowAlert {
 }
 
 function AlertDialog({ item, onDismiss }: { item: PendingAlert; onDismiss: (item: PendingAlert) => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useModalDialog(okRef);
   const titleId = useId();
   const textId = useId();
   const dismissed = useRef(false);
@@ -67,18 +68,6 @@ function AlertDialog({ item, onDismiss }: { item: PendingAlert; onDismiss: (item
     dismissed.current = true;
     onDismiss(item);
   };
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // showModal() puts it in the top layer and makes the rest of the page inert.
-    if (dialog && !dialog.open) dialog.showModal();
-    okRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
-  }, []);
 
   return (
     <dialog

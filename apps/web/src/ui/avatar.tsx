@@ -1,5 +1,8 @@
+import { endpointUrl } from "@classcoin/shared/endpoint";
+import { imageEndpoints } from "@classcoin/shared/endpoints/images";
 import { useState } from "react";
 import { Identicon } from "./identicon";
+import "./avatar.css";
 
 /** A profile photo (`GET /api/profiles/photo/:file`), or the wallet's identicon when there is none or it fails. */
 export function Avatar({
@@ -24,7 +27,7 @@ export function Avatar({
   return (
     <img
       className="avatar"
-      src={`/api/profiles/photo/${encodeURIComponent(photo)}`}
+      src={endpointUrl(imageEndpoints.profilePhoto.path, { file: photo })}
       alt={name}
       width={size}
       height={size}

@@ -9,6 +9,7 @@ import { type Connector, useConnect, useConnection, useConnectors } from "wagmi"
 import { shortAddress } from "../ui/short-address";
 import { DEV_WALLET_RDNS } from "./dev-wallet-provider";
 import { useWalletSetup } from "./wallet-context";
+import "./connect-dialog.css";
 
 const OpenConnectContext = createContext<(() => void) | null>(null);
 

@@ -2,13 +2,14 @@
  * `GET /api/profiles/:wallet`: the connected person's profile (null when they have none). It lives with the
  * wallet because every page asks "who is connected": the user strip, the forum's composer, the home checklist.
  */
-import { type Profile, profileSchema } from "@classcoin/shared/entities";
+import { profileEndpoints } from "@classcoin/shared/endpoints/profiles";
+import type { Profile } from "@classcoin/shared/entities";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGetOrNull } from "./api-request";
+import { callApi, orNullWhenNotFound } from "../lib/api-client";
 import { useWallet } from "./use-wallet";
 
 export function getProfile(wallet: string): Promise<Profile | null> {
-  return apiGetOrNull(`/api/profiles/${encodeURIComponent(wallet.toLowerCase())}`, profileSchema);
+  return orNullWhenNotFound(callApi(profileEndpoints.get, { params: { wallet: wallet.toLowerCase() } }));
 }
 
 export const getAccountProfileQueryOptions = (wallet: string | undefined) =>

@@ -5,7 +5,7 @@
 import { useCallback } from "react";
 import { useConfig as useWagmiConfig } from "wagmi";
 import { getConnection, switchChain } from "wagmi/actions";
-import { ensureSession } from "./siwe";
+import { ensureSession } from "./auth";
 import { useWalletSetup } from "./wallet-context";
 import { ChainSwitchError, NotConnectedError } from "./write-errors";
 

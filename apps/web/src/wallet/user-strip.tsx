@@ -10,6 +10,7 @@ import { useOpenConnect } from "./connect-dialog";
 import { useAccountProfile } from "./get-account-profile";
 import { useCcBalance } from "./use-cc-balance";
 import { useWallet } from "./use-wallet";
+import "./user-strip.css";
 
 export function ConnectPrompt({ text }: { text: string }) {
   const openConnect = useOpenConnect();

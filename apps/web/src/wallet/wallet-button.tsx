@@ -5,11 +5,12 @@ import { useDisconnect, useSwitchChain } from "wagmi";
 import { useAlert } from "../ui/alerts";
 import { Identicon } from "../ui/identicon";
 import { shortAddress } from "../ui/short-address";
+import { signOut } from "./auth";
 import { useOpenConnect } from "./connect-dialog";
-import { signOut } from "./siwe";
 import { useCcBalance } from "./use-cc-balance";
 import { useWallet } from "./use-wallet";
 import { useWalletSetup } from "./wallet-context";
+import "./wallet-button.css";
 
 export function WalletButton() {
   const { config } = useWalletSetup();

@@ -1,4 +1,7 @@
 /** Why a write could not start; each maps to one text of the spec's error catalogue (§5, §8). */
+import type { PublicConfig } from "@classcoin/shared/api-meta";
+import { messages } from "@classcoin/shared/messages";
+import { NetworkError } from "../lib/api-client";
 
 /** No wallet is connected. */
 export class NotConnectedError extends Error {
@@ -22,4 +25,16 @@ export class SignatureError extends Error {
     super("The sign-in signature was refused", { cause });
     this.name = "SignatureError";
   }
+}
+
+/**
+ * The catalogue's text (§8) for a write that could not start (no wallet, wrong chain, no sign-in) or could not
+ * reach the server; null for any other error, which the caller's own rows then describe.
+ */
+export function writeErrorText(error: unknown, config: PublicConfig, notConnected: string): string | null {
+  if (error instanceof NotConnectedError) return notConnected;
+  if (error instanceof ChainSwitchError) return messages.chain.switchPlatform(config.chainName);
+  if (error instanceof SignatureError) return messages.catalogue.signature;
+  if (error instanceof NetworkError) return messages.catalogue.network;
+  return null;
 }

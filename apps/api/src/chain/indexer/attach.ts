@@ -1,6 +1,12 @@
-/** Runs the indexer inside the API process: started once the app is ready, stopped when it closes. */
-import type { App } from "../../app";
+/**
+ * Runs the indexer inside the API process: started once the app is ready, stopped when it closes. On
+ * PostgreSQL it runs only while this instance is the elected leader (leader.ts); the embedded PGlite
+ * database belongs to one process, which always indexes.
+ */
+import type { App } from "../../deps";
 import { createIndexer, type Indexer } from "./indexer";
+import { type LeaderElection, startLeaderElection } from "./leader";
+import { reportIndexerRole } from "./role";
 
 export function attachIndexer(app: App): Indexer | undefined {
   const { config, database, chain } = app.deps;
@@ -18,7 +24,29 @@ export function attachIndexer(app: App): Indexer | undefined {
       error: (m) => app.log.error(m),
     },
   });
-  app.addHook("onReady", async () => indexer.start());
-  app.addHook("onClose", async () => indexer.stop());
+  const connectionString = database.kind === "postgres" ? config.databaseUrl : undefined;
+  if (!connectionString) {
+    reportIndexerRole(app, () => (indexer.running ? "leader" : "starting"));
+    app.addHook("onReady", async () => indexer.start());
+    app.addHook("onClose", async () => indexer.stop());
+    return indexer;
+  }
+  let election: LeaderElection | undefined;
+  reportIndexerRole(app, () => {
+    const role = election?.role ?? "starting";
+    return role === "stopped" ? "off" : role;
+  });
+  app.addHook("onReady", async () => {
+    election = startLeaderElection({
+      connectionString,
+      lead: () => indexer.start(),
+      resign: () => indexer.stop(),
+      log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+    });
+  });
+  app.addHook("onClose", async () => {
+    await election?.stop();
+    await indexer.stop();
+  });
   return indexer;
 }

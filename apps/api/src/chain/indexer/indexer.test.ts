@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 import { profiles, projects, tips, transactions } from "../../db/schema";
-import { ensureExplorerAggregates } from "../../features/explorer/aggregates";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { createTestDatabase, testDatabaseKinds } from "../../testing/database";
 import { startRpcGateway } from "../../testing/rpc-gateway";
@@ -25,7 +24,7 @@ import { readCheckpoint } from "./store";
 let chain: TestChain;
 
 beforeAll(async () => {
-  chain = await startTestChain();
+  chain = await startTestChain({ ownChain: true }); // reorgs by evm_snapshot/evm_revert: a chain of its own
   // 1,000+ Transfer logs, quickly: 9 mintBatch transactions of 100 mints each, then 110 plain transfers
   // among dev accounts (the first nine fund accounts 1–9).
   for (let b = 0; b < 9; b++) {
@@ -60,7 +59,6 @@ describe.each(testDatabaseKinds())("Transfer indexer on %s", (kind) => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await ensureExplorerAggregates(database.db);
   });
   afterAll(async () => {
     await database?.close();
@@ -72,7 +70,6 @@ describe.each(testDatabaseKinds())("Transfer indexer on %s", (kind) => {
   async function emptyScratch(): Promise<Database> {
     if (!scratch) {
       scratch = await createTestDatabase(kind);
-      await ensureExplorerAggregates(scratch.db);
     }
     await scratch.db.execute(sql`DELETE FROM indexer_state WHERE key = 'transfers'`);
     await scratch.db.execute(sql`DELETE FROM transactions`);

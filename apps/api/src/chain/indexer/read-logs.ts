@@ -4,7 +4,8 @@
  * refused range is halved until it passes; the caller continues from where the accepted range ended.
  */
 import { classCoinAbi } from "@classcoin/contracts";
-import { BaseError, getAbiItem, numberToHex, type PublicClient, toEventSelector } from "viem";
+import { BaseError, getAbiItem, numberToHex, type PublicClient, RpcRequestError, toEventSelector } from "viem";
+import { getHttpRpcClient } from "viem/utils";
 
 const transferTopic = toEventSelector(getAbiItem({ abi: classCoinAbi, name: "Transfer" }));
 
@@ -16,6 +17,9 @@ export interface TransferLog {
   from: `0x${string}`;
   to: `0x${string}`;
   value: bigint;
+  /** The block's timestamp in seconds, when the node includes `blockTimestamp` in its logs (anvil, newer
+   * geth and reth do); otherwise the indexer reads the block's header for it. */
+  blockTimestamp?: number;
 }
 
 export interface BlockHeader {
@@ -62,6 +66,7 @@ export async function getTransferLogs(
       from: `0x${from.slice(26).toLowerCase()}`,
       to: `0x${to.slice(26).toLowerCase()}`,
       value: BigInt(log.data),
+      blockTimestamp: log.blockTimestamp ? Number(log.blockTimestamp) : undefined,
     });
   }
   return transfers.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
@@ -129,18 +134,87 @@ export async function getHeader(chain: PublicClient, blockNumber: number): Promi
   }
 }
 
-/** Headers of several blocks, a few requests at a time. */
+/** Headers per JSON-RPC batch: hosted providers cap batches (commonly at 100 to 1,000 calls). */
+const HEADER_BATCH = 100;
+/** Chains whose endpoint answered a batch with something other than a batch answer: asked one by one. */
+const noBatches = new WeakSet<PublicClient>();
+
+/**
+ * Headers of several blocks: over HTTP in JSON-RPC batches of HEADER_BATCH (one round trip per hundred
+ * blocks, not one per block: a sparse chain has a block per log); otherwise, or when the endpoint does not
+ * take batches, a few single requests at a time.
+ */
 export async function getHeaders(chain: PublicClient, numbers: number[]): Promise<Map<number, BlockHeader>> {
   const headers = new Map<number, BlockHeader>();
   const queue = [...new Set(numbers)];
+  const endpoint = httpEndpoint(chain);
+  const batched = endpoint && queue.length > 2 && !noBatches.has(chain);
+  const size = batched ? HEADER_BATCH : 1;
   const worker = async () => {
-    for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
-      const header = await getHeader(chain, n);
-      if (!header) throw new ChainChangedError(`block ${n} is no longer on the chain`);
-      headers.set(n, header);
+    for (let chunk = queue.splice(0, size); chunk.length > 0; chunk = queue.splice(0, size)) {
+      const found = batched ? await headerBatch(chain, endpoint, chunk) : undefined;
+      for (const n of chunk) {
+        const header = found ? found.get(n) : await getHeader(chain, n);
+        if (!header) throw new ChainChangedError(`block ${n} is no longer on the chain`);
+        headers.set(n, header);
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(batched ? 4 : 8, queue.length) }, worker));
+  return headers;
+}
+
+type HttpEndpoint = { url: string; fetchOptions?: Omit<RequestInit, "body"> };
+
+function httpEndpoint(chain: PublicClient): HttpEndpoint | undefined {
+  const transport = chain.transport as { type?: string; url?: string; fetchOptions?: HttpEndpoint["fetchOptions"] };
+  return transport.type === "http" && transport.url
+    ? { url: transport.url, fetchOptions: transport.fetchOptions }
+    : undefined;
+}
+
+interface RpcHeader {
+  number: `0x${string}`;
+  hash: `0x${string}`;
+  timestamp: `0x${string}`;
+}
+
+/** One JSON-RPC batch of eth_getBlockByNumber; a block the node does not have is left out of the map. */
+async function headerBatch(
+  chain: PublicClient,
+  endpoint: HttpEndpoint,
+  numbers: number[],
+): Promise<Map<number, BlockHeader> | undefined> {
+  const body = numbers.map((n, i) => ({
+    jsonrpc: "2.0" as const,
+    id: i,
+    method: "eth_getBlockByNumber",
+    params: [numberToHex(n), false],
+  }));
+  const answers: unknown = await getHttpRpcClient(endpoint.url, {
+    fetchOptions: endpoint.fetchOptions,
+    timeout: 15_000,
+  }).request({ body });
+  if (!Array.isArray(answers) || answers.length !== numbers.length) {
+    // Not a batch answer (an endpoint refusing batches): ask block by block from now on.
+    noBatches.add(chain);
+    return undefined;
+  }
+  const headers = new Map<number, BlockHeader>();
+  for (const answer of answers as {
+    id: number;
+    result?: RpcHeader | null;
+    error?: { code: number; message: string };
+  }[]) {
+    if (answer.error) throw new RpcRequestError({ body, error: answer.error, url: endpoint.url });
+    const block = answer.result;
+    if (!block) continue;
+    headers.set(Number(block.number), {
+      number: Number(block.number),
+      hash: block.hash,
+      timestamp: new Date(Number(block.timestamp) * 1000),
+    });
+  }
   return headers;
 }
 

@@ -1,23 +1,28 @@
-/** The admin calls of spec §7, all behind the signed-message check (auth/admin.ts). */
+/**
+ * The admin calls of spec §7, all behind the signed-message check (auth/admin-route.ts). Each feature owns
+ * its admin calls (`admin-routes.ts` beside its public routes); this table mounts them all, and the security
+ * tests derive their refusal matrix from it.
+ */
 import type { FastifyPluginAsync } from "fastify";
-import type { AdminRoute } from "./admin-route";
-import { bountyRoutes } from "./bounties/routes";
+import type { AdminRoute } from "../../auth/admin-route";
+import { bountyAdminRoutes } from "../bounties/admin-routes";
+import { postAdminRoutes } from "../posts/admin-routes";
+import { profileAdminRoutes } from "../profiles/admin-routes";
+import { projectAdminRoutes } from "../projects/admin-routes";
+import { whitelistAdminRoutes } from "../whitelist/admin-routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { deployRoutes } from "./deploy/routes";
-import { moderationRoutes } from "./moderation/routes";
-import { settingsRoutes } from "./settings/routes";
-import { whitelistRoutes } from "./whitelist/routes";
 
 export const adminRouteTable: readonly AdminRoute[] = [
   ...dashboardRoutes,
-  ...moderationRoutes,
-  ...bountyRoutes,
-  ...settingsRoutes,
-  ...whitelistRoutes,
+  ...profileAdminRoutes,
+  ...postAdminRoutes,
+  ...projectAdminRoutes,
+  ...bountyAdminRoutes,
+  ...whitelistAdminRoutes,
   ...deployRoutes,
 ];
 
-/** Register with prefix "/api/admin". */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   app.decorateRequest("adminGrant", null);
   for (const route of adminRouteTable) route.register(app);

@@ -1,19 +1,9 @@
-import { bountySchema } from "@classcoin/shared/entities";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { bountyEndpoints } from "@classcoin/shared/endpoints/bounties";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../../http/endpoint";
 import { listBounties } from "./service";
 
-/** The public side of bounties; the admin writes live under /api/admin with the admin routes. */
-export const publicBountyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/admin/public/bounties",
-    {
-      schema: {
-        tags: ["bounties"],
-        summary: "All bounties, newest first (public)",
-        response: { 200: z.array(bountySchema) },
-      },
-    },
-    async () => listBounties(app.deps.database.db),
-  );
+/** The public side of bounties (served under /api/admin/public, as spec §7 names it); the writes are admin-routes.ts. */
+export const bountyRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, bountyEndpoints.list, { handler: async () => listBounties(app.deps.database.db) });
 };

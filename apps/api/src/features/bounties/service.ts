@@ -1,12 +1,21 @@
-/** The public bounty list: every bounty row (deletion is permanent), newest first. */
+/**
+ * Bounties (spec §4): the list everyone sees (every row, newest first; deletion is permanent) and the admin's
+ * writes: create, edit (and mark completed or cancelled), cross out/restore, delete.
+ */
+import type { CreateBounty, UpdateBounty } from "@classcoin/shared/admin";
 import type { Bounty } from "@classcoin/shared/entities";
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
+import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { bounties } from "../../db/schema";
+import { notFound } from "../../http-errors";
 
-export async function listBounties(db: Db): Promise<Bounty[]> {
-  const rows = await db.select().from(bounties).orderBy(desc(bounties.createdAt), desc(bounties.id));
-  return rows.map((row) => ({
+const bountyNotFound = "Bounty not found";
+
+type BountyRow = typeof bounties.$inferSelect;
+
+function toBounty(row: BountyRow): Bounty {
+  return {
     _id: String(row.id),
     title: row.title,
     description: row.description,
@@ -16,5 +25,77 @@ export async function listBounties(db: Db): Promise<Bounty[]> {
     completedBy: row.completedBy,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     crossedOut: row.crossedOut,
-  }));
+  };
+}
+
+export async function listBounties(db: Db): Promise<Bounty[]> {
+  const rows = await db.select().from(bounties).orderBy(desc(bounties.createdAt), desc(bounties.id));
+  return rows.map(toBounty);
+}
+
+export async function createBounty(db: Db, grant: AdminGrant, input: CreateBounty): Promise<Bounty> {
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const [row] = await tx
+      .insert(bounties)
+      .values({ title: input.title, description: input.description, reward: input.reward })
+      .returning();
+    return toBounty(row!);
+  });
+}
+
+export async function updateBounty(db: Db, grant: AdminGrant, input: UpdateBounty): Promise<Bounty> {
+  const id = Number(input.bountyId);
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const [current] = await tx.select().from(bounties).where(eq(bounties.id, id)).for("update");
+    if (!current) throw notFound(bountyNotFound);
+    const status = input.status ?? current.status;
+    // Completion details belong to completed bounties only; completedAt keeps the first completion time.
+    const completed = status === "completed";
+    const completedBy = completed ? (input.completedBy !== undefined ? input.completedBy : current.completedBy) : null;
+    const completedAt = completed ? (current.status === "completed" ? current.completedAt : new Date()) : null;
+    const [row] = await tx
+      .update(bounties)
+      .set({
+        title: input.title,
+        description: input.description,
+        reward: input.reward,
+        status,
+        completedBy,
+        completedAt,
+      })
+      .where(eq(bounties.id, id))
+      .returning();
+    return toBounty(row!);
+  });
+}
+
+export async function setBountyCrossedOut(
+  db: Db,
+  grant: AdminGrant,
+  input: { bountyId: string; crossOut: boolean },
+): Promise<Bounty> {
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const [row] = await tx
+      .update(bounties)
+      .set({ crossedOut: input.crossOut })
+      .where(eq(bounties.id, Number(input.bountyId)))
+      .returning();
+    if (!row) throw notFound(bountyNotFound);
+    return toBounty(row);
+  });
+}
+
+/** Permanent: the row is gone (the client asks for confirmation first). */
+export async function deleteBounty(db: Db, grant: AdminGrant, input: { bountyId: string }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const deleted = await tx
+      .delete(bounties)
+      .where(eq(bounties.id, Number(input.bountyId)))
+      .returning({ id: bounties.id });
+    if (deleted.length === 0) throw notFound(bountyNotFound);
+  });
 }

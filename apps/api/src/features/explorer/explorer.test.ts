@@ -34,7 +34,7 @@ let tippedTx: `0x${string}`;
 let days: string[] = [];
 
 beforeAll(async () => {
-  chain = await startTestChain();
+  chain = await startTestChain({ ownChain: true }); // it moves the chain's clock: a chain of its own
   // Day 0: mints, funding, a self-transfer and a transfer that becomes a project tip.
   await mintBatch(chain, [1, 2, 3, 4, 5].map(numberedAddress), 10);
   await transfer(chain, 0, dev(1), 100);

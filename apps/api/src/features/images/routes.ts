@@ -1,19 +1,16 @@
+import { imageEndpoints } from "@classcoin/shared/endpoints/images";
 import { messages } from "@classcoin/shared/messages";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { FastifyPluginAsync } from "fastify";
+import { registerEndpoint } from "../../http/endpoint";
 import { notFound } from "../../http-errors";
 import { readImage } from "./service";
 
-const fileParams = z.object({ file: z.string().max(200) });
-
-export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const imageRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
 
-  const serve = (path: string) =>
-    app.get(
-      path,
-      { schema: { tags: ["images"], summary: "A stored image (WebP) by its content-hash name", params: fileParams } },
-      async (request, reply) => {
+  const serve = (endpoint: typeof imageEndpoints.profilePhoto | typeof imageEndpoints.projectImage) =>
+    registerEndpoint(app, endpoint, {
+      async handler(request, reply) {
         const image = await readImage(db, request.params.file);
         if (!image) throw notFound(messages.image.notFound);
         // Names are content hashes: a name never changes meaning, so caches may keep it forever.
@@ -23,8 +20,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
           .header("Cache-Control", "public, max-age=31536000, immutable")
           .send(image.bytes);
       },
-    );
+    });
 
-  serve("/profiles/photo/:file");
-  serve("/projects/image/:file");
+  serve(imageEndpoints.profilePhoto);
+  serve(imageEndpoints.projectImage);
 };

@@ -15,7 +15,8 @@ import { eq } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Db } from "../../db/client";
 import { images } from "../../db/schema";
-import { validationFailed } from "../../http-errors";
+import { HttpError, validationFailed } from "../../http-errors";
+import { checkDimensions, inDecodeQueue } from "./decode-queue";
 
 export type ImageKind = "photo" | "project";
 
@@ -71,16 +72,21 @@ export async function encodeImage(input: Buffer, kind: ImageKind): Promise<Encod
   const height = metadata.pageHeight ?? metadata.height ?? 0;
   if (width === 0 || height === 0) throw validationFailed([messages.photo.badType]);
   if (width * height > MAX_INPUT_PIXELS) throw validationFailed([messages.image.tooManyPixels]);
+  // Side and aspect ratio from the header too, before a single pixel is decoded (decode-queue.ts).
+  checkDimensions(width, height);
 
   const max = MAX_DIMENSION[kind];
   try {
-    const { data, info } = await sharp(input, options)
-      .autoOrient()
-      .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await inDecodeQueue(() =>
+      sharp(input, options)
+        .autoOrient()
+        .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { bytes: data, width: info.width, height: info.height };
   } catch (error) {
+    if (error instanceof HttpError) throw error; // the queue's 503 "busy"
     throw validationFailed([isPixelLimit(error) ? messages.image.tooManyPixels : messages.image.unreadable]);
   }
 }

@@ -3,15 +3,15 @@
  * the votes recorded (one row per wallet per post).
  */
 
-import { MIN_BALANCE_TO_PARTICIPATE } from "@classcoin/shared/constants";
 import type { Post, VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { postContentSchema } from "@classcoin/shared/posts";
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app";
-import { getBalanceCC, invalidateBalance } from "../../chain/token";
+import type { AdminGrant } from "../../auth/admin";
+import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
 import { posts, profiles, votes } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { notFound, validationFailed } from "../../http-errors";
 import { findProfile } from "../profiles/service";
 
@@ -77,22 +77,10 @@ export async function listPosts(db: Db, page: { limit: number; before?: string }
   return rows.map(toPost);
 }
 
-/** Posts with their author and votes, newest first (hidden ones too unless `where` leaves them out). */
-export async function readPosts(db: Db, where?: SQL): Promise<Post[]> {
-  return (await selectPosts(db, where)).map(toPost);
-}
-
-export async function readPost(db: Db, id: number): Promise<Post> {
+async function readPost(db: Db, id: number): Promise<Post> {
   const [row] = await selectPosts(db, eq(posts.id, id));
   if (!row) throw notFound(messages.post.notFound);
   return toPost(row);
-}
-
-/** A refusal is never based on a cached low balance: a wallet funded a moment ago may post. */
-async function holdsMinBalance(deps: AppDeps, wallet: string): Promise<boolean> {
-  if ((await getBalanceCC(deps, wallet)) >= MIN_BALANCE_TO_PARTICIPATE) return true;
-  invalidateBalance(wallet);
-  return (await getBalanceCC(deps, wallet)) >= MIN_BALANCE_TO_PARTICIPATE;
 }
 
 /**
@@ -105,13 +93,14 @@ export async function createPost(
 ): Promise<Post> {
   const { db } = deps.database;
   const errors: string[] = [];
-  const [profile, enoughBalance] = await Promise.all([
+  const balanceErrors: string[] = [];
+  const [profile] = await Promise.all([
     findProfile(db, input.authorWallet),
-    holdsMinBalance(deps, input.authorWallet),
+    requireMinBalance(deps, input.authorWallet, messages.post.balance, balanceErrors),
   ]);
   // An archived (moderated) profile counts as none, as everywhere else.
   if (!profile || profile.archived) errors.push(messages.post.profile);
-  if (!enoughBalance) errors.push(messages.post.balance);
+  errors.push(...balanceErrors);
   const content = postContentSchema.safeParse(input.content);
   if (!content.success) errors.push(...content.error.issues.map((i) => i.message));
   if (errors.length > 0 || !content.success) throw validationFailed(errors);
@@ -154,5 +143,29 @@ export async function votePost(
       .set({ upvotes: count("up"), downvotes: count("down") })
       .where(eq(posts.id, postId));
     return readPost(tx, postId);
+  });
+}
+
+/** Every post for the admin, hidden ones too, with its author and votes, newest first. */
+export async function listAllPosts(db: Db): Promise<Post[]> {
+  return (await selectPosts(db, undefined)).map(toPost);
+}
+
+/** Moderation: a hidden post leaves the forum; the admin still lists it. */
+export async function setPostHidden(
+  db: Db,
+  grant: AdminGrant,
+  input: { postId: string; hide: boolean },
+): Promise<Post> {
+  const id = Number(input.postId);
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const updated = await tx
+      .update(posts)
+      .set({ hidden: input.hide })
+      .where(eq(posts.id, id))
+      .returning({ id: posts.id });
+    if (updated.length === 0) throw notFound(messages.post.notFound);
+    return readPost(tx, id);
   });
 }

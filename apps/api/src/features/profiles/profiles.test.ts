@@ -2,7 +2,7 @@ import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { profiles, settings, whitelist } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
@@ -33,6 +33,11 @@ describe.each(testDatabaseKinds())("profiles on %s", (kind) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+  // Each test starts with no profiles: they create "Ada Lovelace" again and again, and a name that looks
+  // like another member's is refused (security/text-rules.test.ts).
+  beforeEach(async () => {
+    await t.database.db.delete(profiles);
   });
 
   /** A new wallet with a session, holding `cc` ClassCoin on chain. */
@@ -183,14 +188,14 @@ describe.each(testDatabaseKinds())("profiles on %s", (kind) => {
       expect(refused.json().error).toMatch(/whitelist/);
       expect(await rowsOf(outsider.wallet)).toHaveLength(0);
 
-      expect((await create(invited)).statusCode).toBe(201);
+      expect((await create(invited, { ...validFields, name: "Invited" })).statusCode).toBe(201);
       const edit = await update(existing, { ...validFields, name: "Still here" });
       expect(edit.statusCode).toBe(200);
       expect(edit.json().name).toBe("Still here");
     } finally {
       await t.database.db.delete(settings).where(eq(settings.key, "whitelistMode"));
     }
-    expect((await create(outsider)).statusCode).toBe(201);
+    expect((await create(outsider, { ...validFields, name: "Outsider" })).statusCode).toBe(201);
   });
 
   it("one profile per wallet: a second create is a 409, whatever the address's letter case", async () => {

@@ -1,18 +1,20 @@
 /**
  * Profiles (spec §3, §5, §6): one per wallet. Creating needs ≥ 1 CC on chain and, in whitelist mode, a
- * whitelisted wallet; existing profiles keep access, so updates check neither.
+ * whitelisted wallet (checked by the create route); existing profiles keep access, so updates check neither.
+ * The admin sees every profile and archives or restores one; the public lists leave archived ones out.
  */
 import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { ProfileFields } from "@classcoin/shared/profiles";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
-import { profiles, settings, whitelist } from "../../db/schema";
+import { profiles } from "../../db/schema";
 import { conflict, notFound } from "../../http-errors";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
-export function toProfile(row: ProfileRow): Profile {
+function toProfile(row: ProfileRow): Profile {
   return {
     _id: String(row.id),
     wallet: row.wallet,
@@ -49,20 +51,6 @@ export async function getActiveProfile(db: Db, wallet: string): Promise<Profile>
   return profile;
 }
 
-export async function isWhitelistMode(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "whitelistMode"));
-  return row?.value === true;
-}
-
-export async function isWhitelisted(db: Db, wallet: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: whitelist.id })
-    .from(whitelist)
-    .where(sql`lower(${whitelist.wallet}) = ${wallet.toLowerCase()}`)
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Inserts the profile; a second one for the wallet (even racing this one) is a 409, never a 5xx. */
 export async function insertProfile(
   db: Db,
@@ -93,4 +81,28 @@ export async function updateProfile(
     .returning();
   if (!row) throw notFound(messages.profile.notFound);
   return toProfile(row);
+}
+
+/** Every profile for the admin, archived ones too, newest first. */
+export async function listAllProfiles(db: Db): Promise<Profile[]> {
+  const rows = await db.select().from(profiles).orderBy(desc(profiles.createdAt), desc(profiles.id));
+  return rows.map(toProfile);
+}
+
+/** Moderation: an archived profile leaves the public lists and counts as none for posting and projects. */
+export async function setProfileArchived(
+  db: Db,
+  grant: AdminGrant,
+  input: { wallet: string; archive: boolean },
+): Promise<Profile> {
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const [row] = await tx
+      .update(profiles)
+      .set({ archived: input.archive })
+      .where(eq(profiles.wallet, input.wallet))
+      .returning();
+    if (!row) throw notFound(messages.profile.notFound);
+    return toProfile(row);
+  });
 }

@@ -7,10 +7,11 @@ import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { ProjectFormFields } from "@classcoin/shared/projects";
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import type { AppDeps } from "../../app";
-import { assertMinBalance } from "../../chain/token";
+import type { AdminGrant } from "../../auth/admin";
+import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { HttpError, notFound, validationFailed } from "../../http-errors";
 import type { UploadedFile } from "../images/multipart";
 import { storeImage } from "../images/service";
@@ -57,11 +58,6 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
-/** Submissions with their author, newest first (archived ones too unless `where` leaves them out). */
-export async function readProjects(db: Db, where?: SQL): Promise<Project[]> {
-  return (await selectProjects(db, where)).map(toProject);
-}
-
 /** Active (not archived) submissions for one project, newest first. */
 export async function listProjects(db: Db, projectNumber: number): Promise<Project[]> {
   const rows = await selectProjects(db, and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false)));
@@ -104,7 +100,7 @@ export async function saveProject(
   const { db } = deps.database;
   const profile = await findProfile(db, fields.wallet);
   if (!profile || profile.archived) throw validationFailed([messages.project.requirements]);
-  await assertMinBalance(deps, fields.wallet, messages.project.requirements);
+  await requireMinBalance(deps, fields.wallet, messages.project.requirements);
   const existing = await findOwnProject(db, fields.projectNumber, fields.wallet);
   const errors: string[] = [];
   if (!fields.title || (!existing && !image)) errors.push(messages.project.titleAndImage);
@@ -129,4 +125,31 @@ export async function saveProject(
       .where(and(eq(projects.authorWallet, fields.wallet), eq(projects.projectNumber, fields.projectNumber)));
   }
   return getOwnProject(db, fields.projectNumber, fields.wallet);
+}
+
+/** Every submission of all four projects for the admin, archived ones too, by project number then newest first. */
+export async function listAllProjects(db: Db): Promise<Project[]> {
+  // Stable sort: newest first within each project number.
+  return (await selectProjects(db, undefined)).map(toProject).sort((a, b) => a.projectNumber - b.projectNumber);
+}
+
+/** Moderation: an archived submission leaves its project's public list and cannot receive tips. */
+export async function setProjectArchived(
+  db: Db,
+  grant: AdminGrant,
+  input: { projectId: string; archive: boolean },
+): Promise<Project> {
+  const id = Number(input.projectId);
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const updated = await tx
+      .update(projects)
+      .set({ archived: input.archive })
+      .where(eq(projects.id, id))
+      .returning({ id: projects.id });
+    if (updated.length === 0) throw notFound(messages.project.notFound);
+    const [row] = await selectProjects(tx, eq(projects.id, id));
+    if (!row) throw notFound(messages.project.notFound);
+    return toProject(row);
+  });
 }

@@ -16,7 +16,7 @@ import { signIn } from "../../testing/sign-in";
 
 let chain: TestChain;
 beforeAll(async () => {
-  chain = await startTestChain();
+  chain = await startTestChain({ ownChain: true }); // it stops automine: a chain of its own
   for (const index of [1, 3]) await chain.fund(chain.wallet(index).account.address, 1_000);
 });
 afterAll(async () => {

@@ -18,9 +18,9 @@ import {
   TransactionReceiptNotFoundError,
   WaitForTransactionReceiptTimeoutError,
 } from "viem";
-import type { AppDeps } from "../../app";
-import { invalidateBalance } from "../../chain/token";
+import { invalidateBalance } from "../../chain/balances";
 import { projects, tips, transactions } from "../../db/schema";
+import type { AppDeps } from "../../deps";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 
 /** How long the server waits for a known but pending transaction to be mined. */
@@ -58,6 +58,9 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
           amountWei: parseUnits(String(input.amount), TOKEN_DECIMALS).toString(),
           txHash: input.txHash,
           logIndex,
+          // The receipt's block: the indexer undoes the tip if the chain drops it (tips-follow-chain.ts).
+          blockNumber: Number(receipt.blockNumber),
+          blockHash: receipt.blockHash,
         })
         .onConflictDoNothing()
         .returning({ logIndex: tips.logIndex });

@@ -1,8 +1,8 @@
-/** Composes the home page from the forum's and the bounties' own panels (features do not import each other). */
+/** Composes the home page from the posts' and the bounties' own panels (features do not import each other). */
 import { OpenBounties } from "../../features/bounties/open-bounties";
-import { usePosts } from "../../features/forum/api/get-posts";
-import { LatestPosts } from "../../features/forum/latest-posts";
 import { HomePage } from "../../features/home/home-page";
+import { usePosts } from "../../features/posts/api/get-posts";
+import { LatestPosts } from "../../features/posts/latest-posts";
 import { useWallet } from "../../wallet/use-wallet";
 
 export function HomeRoute() {

@@ -1,7 +1,8 @@
 /** Dashboard: the counts of spec §3 (profiles, posts, bounties, projects). */
-import type { AdminSigner } from "./api/admin-request";
+import type { AdminSigner } from "../../lib/admin/admin-signer";
+import { LoadState } from "../../lib/admin/load-state";
 import { useDashboard } from "./api/get-dashboard";
-import { LoadState } from "./load-state";
+import "./admin.css";
 
 export function DashboardTab({ signer }: { signer: AdminSigner }) {
   const query = useDashboard(signer);

@@ -4,19 +4,19 @@
  * returns.
  */
 import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
-import type { DeployResult } from "@classcoin/shared/entities";
+import type { DeployResult, Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
+import { LoadState } from "../../lib/admin/load-state";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { useWalletSetup } from "../../wallet/wallet-context";
-import type { AdminSigner } from "./api/admin-request";
 import { useDeployClassCoin } from "./api/deploy-classcoin";
-import { useAdminProfiles } from "./api/get-admin-profiles";
-import { LoadState } from "./load-state";
-import { useAdminAction } from "./use-admin-action";
+import "./admin.css";
 
-export function DeployTab({ signer }: { signer: AdminSigner }) {
+/** `profiles`: the admin's list of every profile (the Profiles tab's query), to count the recipients. */
+export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> }) {
   const { config } = useWalletSetup();
-  const profiles = useAdminProfiles(signer);
   const deploy = useDeployClassCoin();
   const act = useAdminAction();
   const [confirming, setConfirming] = useState(false);

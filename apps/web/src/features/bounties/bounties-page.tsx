@@ -3,6 +3,7 @@ import { messages } from "@classcoin/shared/messages";
 import { UserStrip } from "../../wallet/user-strip";
 import { useBounties } from "./api/get-bounties";
 import { BountyCard } from "./bounty-card";
+import "./bounties.css";
 
 export function BountiesPage() {
   const { data: bounties, isLoading, isError } = useBounties();

@@ -4,33 +4,23 @@
  */
 import type { Transaction } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
 import { copyText } from "../../ui/copy-text";
 import { formatDateTime } from "../../ui/dates";
+import { useModalDialog } from "../../ui/use-modal-dialog";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useTransaction } from "./api/get-transaction";
 import { formatCc, statusClass, typeLabel } from "./format";
 
 export function TransactionDialog({ summary, onClose }: { summary: Transaction; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useModalDialog(closeRef);
   const titleId = useId();
   // The row already holds every field; the details call brings the freshest copy (status, names).
   const { data, isError } = useTransaction(summary._id);
   const tx = data ?? summary;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
 
   // A modal dialog keeps the page inert, but Tab would still leave for the browser's own UI: wrap it around.
   const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {

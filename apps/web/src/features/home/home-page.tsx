@@ -11,6 +11,7 @@ import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
+import "./home.css";
 
 export function HomePage({
   latestPosts,

@@ -1,7 +1,7 @@
 import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { messages } from "@classcoin/shared/messages";
 import { describe, expect, it } from "vitest";
-import { ApiError, NetworkError } from "../../wallet/api-request";
+import { ApiError, NetworkError } from "../../lib/api-client";
 import { ChainSwitchError, SignatureError } from "../../wallet/write-errors";
 import { profileSaveErrorAlert } from "./profile-save-errors";
 

@@ -1,7 +1,7 @@
 /** The profile form's rows of the spec's error catalogue (§8 "Profile save"). */
 import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { messages } from "@classcoin/shared/messages";
-import { ApiError, NetworkError } from "../../wallet/api-request";
+import { ApiError, NetworkError } from "../../lib/api-client";
 import { ChainSwitchError, SignatureError } from "../../wallet/write-errors";
 
 /** Spec §8 "Profile save": the alert text (and title) for a failed save. */

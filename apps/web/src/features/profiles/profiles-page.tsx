@@ -7,6 +7,7 @@ import { useProfiles } from "./api/get-profiles";
 import { OwnProfile } from "./own-profile";
 import { ProfileCard } from "./profile-card";
 import { ProfileForm } from "./profile-form";
+import "./profiles.css";
 
 export function ProfilesPage() {
   const { wallet } = useWallet();

@@ -2,9 +2,9 @@
 import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { MIN_TIP } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { ApiError, NetworkError } from "../../wallet/api-request";
+import { ApiError } from "../../lib/api-client";
 import { isUserRejection } from "../../wallet/user-rejection";
-import { ChainSwitchError, NotConnectedError, SignatureError } from "../../wallet/write-errors";
+import { SignatureError, writeErrorText } from "../../wallet/write-errors";
 import { TransferFailedError } from "./api/send-coin";
 
 /** Spec §5 "Send ClassCoin": the first problem with a tip, or null when it may be sent. */
@@ -22,18 +22,10 @@ export function validateTip(input: {
   return null;
 }
 
-function common(error: unknown, config: PublicConfig): string | null {
-  if (error instanceof NotConnectedError) return messages.post.connect;
-  if (error instanceof ChainSwitchError) return messages.chain.switchPlatform(config.chainName);
-  if (error instanceof SignatureError) return messages.catalogue.signature;
-  if (error instanceof NetworkError) return messages.catalogue.network;
-  return null;
-}
-
 /** The alert for a failed tip, or null when the person declined in the wallet (silently ignored, spec §4). */
 export function tipErrorText(error: unknown, config: PublicConfig): string | null {
   if (isUserRejection(error)) return null;
-  const text = common(error, config);
+  const text = writeErrorText(error, config, messages.post.connect);
   if (text) return text;
   if (error instanceof ApiError) return messages.catalogue.sendFailed + (error.errors?.join(", ") || error.message);
   if (error instanceof TransferFailedError) return messages.catalogue.sendFailed + error.message;
@@ -42,7 +34,7 @@ export function tipErrorText(error: unknown, config: PublicConfig): string | nul
 
 export function submitErrorText(error: unknown, config: PublicConfig): string | null {
   if (isUserRejection(error) && !(error instanceof SignatureError)) return null;
-  const text = common(error, config);
+  const text = writeErrorText(error, config, messages.post.connect);
   if (text) return text;
   if (error instanceof ApiError) return messages.catalogue.projectFailed + (error.errors?.join(", ") || error.message);
   return messages.catalogue.projectError;

@@ -7,10 +7,10 @@ import { messages } from "@classcoin/shared/messages";
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { type Address, numberToHex } from "viem";
 import { useAlert } from "../../ui/alerts";
+import { isUserRejection } from "../../wallet/user-rejection";
 import { createTokenClient, type TokenClientConfig } from "./token-client";
 import {
   initialWalletPageState,
-  isUserRejection,
   shouldPollBalance,
   transactionErrorDetail,
   walletPageReducer,

@@ -1,12 +1,11 @@
 import { messages } from "@classcoin/shared/messages";
-import { BaseError, ContractFunctionExecutionError, erc20Abi, UserRejectedRequestError } from "viem";
+import { BaseError } from "viem";
 import { describe, expect, it } from "vitest";
 import {
   assertTransferArguments,
   checkTransferForm,
   displaySymbol,
   initialWalletPageState,
-  isUserRejection,
   shouldPollBalance,
   transactionErrorDetail,
   type WalletPageState,
@@ -161,18 +160,6 @@ describe("the transfer form's checks", () => {
 });
 
 describe("transfer errors", () => {
-  it("behavior: a user rejection (4001) is recognised however deeply viem wraps it", () => {
-    const rejected = new UserRejectedRequestError(new Error("User rejected the request."));
-    const wrapped = new ContractFunctionExecutionError(rejected, {
-      abi: erc20Abi,
-      functionName: "transfer",
-      args: [bob, 1n],
-    });
-    expect(isUserRejection(wrapped)).toBe(true);
-    expect(isUserRejection(Object.assign(new Error("no"), { code: 4001 }))).toBe(true);
-    expect(isUserRejection(new Error("execution reverted"))).toBe(false);
-  });
-
   it("behavior: the banner detail is the error's data message when present, cut to 100 characters", () => {
     const long = "x".repeat(150);
     expect(transactionErrorDetail({ message: "outer", data: { message: long } })).toBe("x".repeat(100));

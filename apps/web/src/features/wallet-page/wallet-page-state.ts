@@ -5,6 +5,7 @@
 import { ERROR_BANNER_MAX_CHARS, FALLBACK_TOKEN_SYMBOL } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { type Address, type Hash, isAddress } from "viem";
+import { type ErrorLike, errorChain } from "../../wallet/user-rejection";
 
 export interface TokenData {
   name: string;
@@ -126,28 +127,6 @@ export function assertTransferArguments(to: string, amount: string): { to: Addre
   if (!isAddress(recipient, { strict: false })) throw new Error(messages.wallet.invalidRecipientThrow(to));
   if (!isPositiveNumber(value)) throw new Error(messages.wallet.invalidAmountThrow(amount));
   return { to: recipient, amount: value };
-}
-
-interface ErrorLike {
-  code?: unknown;
-  message?: unknown;
-  shortMessage?: unknown;
-  data?: unknown;
-  cause?: unknown;
-}
-
-function* errorChain(error: unknown): Generator<ErrorLike> {
-  let current = error;
-  for (let depth = 0; depth < 10 && current && typeof current === "object"; depth++) {
-    yield current as ErrorLike;
-    current = (current as ErrorLike).cause;
-  }
-}
-
-/** A request the person refused in their wallet (EIP-1193 code 4001), however deeply viem wrapped it. */
-export function isUserRejection(error: unknown): boolean {
-  for (const e of errorChain(error)) if (e.code === 4001) return true;
-  return false;
 }
 
 /**

@@ -2,11 +2,11 @@
  * The token wallet page (`/wallet`, spec §2 "Token wallet page"): one screen, four states. A route of its own
  * outside the platform's layout, loaded on demand.
  */
+import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Brand } from "../../ui/brand";
 import { Spinner } from "../../ui/spinner";
 import { createDevWalletProvider, type DevWalletProvider, readStoredAccount } from "../../wallet/dev-wallet-provider";
-import { useConfig } from "../config/get-config";
 import { ConnectWallet } from "./connect-wallet";
 import { ConnectedWallet } from "./connected-wallet";
 import { NoWallet } from "./no-wallet";
@@ -16,8 +16,8 @@ import { walletScreen } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
 import "./wallet-page.css";
 
-export function WalletPage() {
-  const config = useConfig();
+/** `config`: the deployment's public configuration (`GET /api/config`), handed in by the route. */
+export function WalletPage({ config }: { config: PublicConfig }) {
   const injected = useInjectedProvider();
   const devAccounts = config.local ? config.devAccounts : [];
   const makeDevWallet = (initialAccount?: string) =>
@@ -31,12 +31,7 @@ export function WalletPage() {
   return (
     <div className="wallet-page-shell">
       <header className="wallet-page-topbar">
-        <Link to="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            CC
-          </span>
-          ClassCoin
-        </Link>
+        <Brand />
         <span className="muted wallet-page-topbar-note">Token wallet · {config.chainName}</span>
       </header>
       <main id="main" className="wallet-page-main">
@@ -57,7 +52,7 @@ function WalletScreens({
 }: {
   provider: WalletProvider;
   devWallet: DevWalletProvider | null;
-  config: ReturnType<typeof useConfig>;
+  config: PublicConfig;
 }) {
   const page = useWalletPage(provider, config);
   const { state } = page;

@@ -1,15 +1,11 @@
-import { dashboardSchema } from "@classcoin/shared/entities";
-import { adminGet } from "../admin-route";
+import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
+import { adminGet } from "../../../auth/admin-route";
 import { readDashboard } from "./service";
 
 export const dashboardRoutes = [
-  adminGet("/dashboard/:wallet", {
-    summary: "Counts of profiles, posts, bounties and projects (admin)",
-    response: dashboardSchema,
-    async handler({ deps, grant }) {
-      const { db } = deps.database;
-      await grant.consume(db);
-      return readDashboard(db, deps.config.adminWallet);
-    },
+  adminGet(adminEndpoints.dashboard, async ({ deps, grant }) => {
+    const { db } = deps.database;
+    await grant.consume(db);
+    return readDashboard(db, deps.config.adminWallet);
   }),
 ];

@@ -18,7 +18,7 @@ const randomWallet = () => privateKeyToAccount(generatePrivateKey()).address.toL
 
 let chain: TestChain;
 beforeAll(async () => {
-  chain = await startTestChain();
+  chain = await startTestChain({ ownChain: true }); // it stops automine: a chain of its own
 });
 afterAll(async () => {
   await chain?.stop();

@@ -10,11 +10,11 @@ import { DEPLOY_AMOUNT_PER_PROFILE, TOKEN_DECIMALS } from "@classcoin/shared/con
 import type { DeployResult } from "@classcoin/shared/entities";
 import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 import { parseUnits } from "viem";
-import type { AppDeps } from "../../../app";
 import type { AdminGrant } from "../../../auth/admin";
-import { invalidateBalance } from "../../../chain/token";
+import { invalidateBalance } from "../../../chain/balances";
 import { createTreasury, type Treasury } from "../../../chain/treasury";
 import { deployRuns, profiles } from "../../../db/schema";
+import type { AppDeps } from "../../../deps";
 import { conflict, HttpError } from "../../../http-errors";
 
 export const DEPLOY_CHUNK_SIZE = 200;

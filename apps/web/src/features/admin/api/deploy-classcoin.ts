@@ -2,8 +2,7 @@
  * `POST /api/admin/deploy-classcoin {confirmed: true}` (signed): the server mints 10,000 CC to every active
  * profile except the admin's and answers {recipients, amountPerProfile, totalDeployed}.
  */
-import { deployResultSchema } from "@classcoin/shared/entities";
-import { useAdminMutation } from "./admin-request";
+import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
+import { useAdminMutation } from "../../../lib/admin/use-admin-mutation";
 
-export const useDeployClassCoin = () =>
-  useAdminMutation<{ confirmed: true }, typeof deployResultSchema>("/deploy-classcoin", deployResultSchema, () => {});
+export const useDeployClassCoin = () => useAdminMutation(adminEndpoints.deploy, () => {});

@@ -1,17 +1,9 @@
 /** `GET /api/admin/dashboard/:wallet` (signed): the dashboard's counts (spec §3). */
-import { type Dashboard, dashboardSchema } from "@classcoin/shared/entities";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type AdminSigner, adminGet, adminKey, adminQueryDefaults } from "./admin-request";
+import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
+import { useQuery } from "@tanstack/react-query";
+import { adminQueryOptions } from "../../../lib/admin/admin-call";
+import type { AdminSigner } from "../../../lib/admin/admin-signer";
 
-export function getDashboard(signer: AdminSigner): Promise<Dashboard> {
-  return adminGet(signer, "/dashboard", dashboardSchema);
-}
-
-export const getDashboardQueryOptions = (signer: AdminSigner) =>
-  queryOptions({
-    queryKey: adminKey("dashboard", signer.wallet),
-    queryFn: () => getDashboard(signer),
-    ...adminQueryDefaults,
-  });
+export const getDashboardQueryOptions = (signer: AdminSigner) => adminQueryOptions(adminEndpoints.dashboard, signer);
 
 export const useDashboard = (signer: AdminSigner) => useQuery(getDashboardQueryOptions(signer));

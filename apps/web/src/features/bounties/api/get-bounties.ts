@@ -1,12 +1,9 @@
 /** `GET /api/admin/public/bounties`: every bounty, newest first (public, no wallet needed). */
-import { type Bounty, bountySchema } from "@classcoin/shared/entities";
+import { bountyEndpoints } from "@classcoin/shared/endpoints/bounties";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
-export function getBounties(): Promise<Bounty[]> {
-  return apiGet("/api/admin/public/bounties", z.array(bountySchema));
-}
+export const getBounties = () => callApi(bountyEndpoints.list);
 
 export const getBountiesQueryOptions = () => queryOptions({ queryKey: ["bounties"], queryFn: getBounties });
 

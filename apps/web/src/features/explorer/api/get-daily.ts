@@ -1,11 +1,9 @@
 /** `GET /api/explorer/daily?days=30`: transactions and volume per UTC day, oldest first, every day listed. */
-import { type ExplorerDay, explorerDailySchema } from "@classcoin/shared/explorer";
+import { explorerEndpoints } from "@classcoin/shared/endpoints/explorer";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
-export function getDaily(days: number): Promise<ExplorerDay[]> {
-  return apiGet(`/api/explorer/daily?days=${days}`, explorerDailySchema);
-}
+export const getDaily = (days: number) => callApi(explorerEndpoints.daily, { query: { days } });
 
 export const getDailyQueryOptions = (days: number) =>
   queryOptions({ queryKey: ["explorer", "daily", days], queryFn: () => getDaily(days) });

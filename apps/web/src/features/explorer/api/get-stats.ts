@@ -1,11 +1,9 @@
 /** `GET /api/explorer/stats`: the four stat tiles (all time and the last 24 hours). */
-import { type ExplorerStats, explorerStatsSchema } from "@classcoin/shared/entities";
+import { explorerEndpoints } from "@classcoin/shared/endpoints/explorer";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
-export function getExplorerStats(): Promise<ExplorerStats> {
-  return apiGet("/api/explorer/stats", explorerStatsSchema);
-}
+export const getExplorerStats = () => callApi(explorerEndpoints.stats);
 
 export const getExplorerStatsQueryOptions = () =>
   queryOptions({ queryKey: ["explorer", "stats"], queryFn: getExplorerStats });

@@ -1,11 +1,9 @@
 /** `GET /api/explorer/transaction/:id`: every field of one transaction, for the details dialog. */
-import { type Transaction, transactionSchema } from "@classcoin/shared/entities";
+import { explorerEndpoints } from "@classcoin/shared/endpoints/explorer";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
-export function getTransaction(id: string): Promise<Transaction> {
-  return apiGet(`/api/explorer/transaction/${encodeURIComponent(id)}`, transactionSchema);
-}
+export const getTransaction = (id: string) => callApi(explorerEndpoints.transaction, { params: { id } });
 
 export const getTransactionQueryOptions = (id: string) =>
   queryOptions({ queryKey: ["explorer", "transaction", id], queryFn: () => getTransaction(id) });

@@ -1,8 +1,8 @@
 /** `GET /api/explorer/transactions?page=&limit=25&wallet=&type=&from=&to=`: one page of the indexed transactions. */
 import { EXPLORER_PAGE_SIZE } from "@classcoin/shared/constants";
-import { type ExplorerPage, explorerPageSchema } from "@classcoin/shared/entities";
+import { explorerEndpoints } from "@classcoin/shared/endpoints/explorer";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
 export interface ExplorerFilters {
   wallet: string;
@@ -11,10 +11,8 @@ export interface ExplorerFilters {
   to: string;
 }
 
-export function getTransactions(page: number, filters: ExplorerFilters): Promise<ExplorerPage> {
-  const query = new URLSearchParams({ page: String(page), limit: String(EXPLORER_PAGE_SIZE), ...filters });
-  return apiGet(`/api/explorer/transactions?${query}`, explorerPageSchema);
-}
+export const getTransactions = (page: number, filters: ExplorerFilters) =>
+  callApi(explorerEndpoints.transactions, { query: { page, limit: EXPLORER_PAGE_SIZE, ...filters } });
 
 export const getTransactionsQueryOptions = (page: number, filters: ExplorerFilters) =>
   queryOptions({

@@ -1,12 +1,9 @@
 /** `GET /api/profiles`: the community's active profiles. */
-import { type Profile, profileSchema } from "@classcoin/shared/entities";
+import { profileEndpoints } from "@classcoin/shared/endpoints/profiles";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
-export function getProfiles(): Promise<Profile[]> {
-  return apiGet("/api/profiles", z.array(profileSchema));
-}
+export const getProfiles = () => callApi(profileEndpoints.list);
 
 export const getProfilesQueryOptions = () => queryOptions({ queryKey: ["profiles", "list"], queryFn: getProfiles });
 

@@ -3,10 +3,10 @@
  * starSign, balance and an optional photo. The server reads the balance from the chain; the field is sent
  * because the spec's form sends it.
  */
-import { profileSchema } from "@classcoin/shared/entities";
+import { profileEndpoints } from "@classcoin/shared/endpoints/profiles";
 import type { ProfileFields } from "@classcoin/shared/profiles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 import { getAccountProfileQueryOptions } from "../../../wallet/get-account-profile";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
@@ -26,14 +26,17 @@ export function useSaveProfile() {
   return useMutation({
     mutationFn: async ({ fields, photo, balance, editing }: SaveProfileInput) => {
       const wallet = await prepare();
-      const form = new FormData();
-      form.set("wallet", wallet);
-      form.set("name", fields.name);
-      form.set("birthday", fields.birthday);
-      form.set("starSign", fields.starSign);
-      form.set("balance", String(balance ?? 0));
-      if (photo) form.set("photo", photo);
-      return apiPost(editing ? "/api/profiles/update" : "/api/profiles", form, profileSchema);
+      const endpoint = editing ? profileEndpoints.update : profileEndpoints.create;
+      return callApi(endpoint, {
+        body: {
+          wallet,
+          name: fields.name,
+          birthday: fields.birthday,
+          starSign: fields.starSign,
+          balance: String(balance ?? 0),
+        },
+        file: photo,
+      });
     },
     onSettled: () => balance.refresh(),
     onSuccess: (profile) => {

@@ -1,11 +1,10 @@
 /** `GET /api/projects/:projectNumber/:wallet`: the connected wallet's own submission (null: none, spec §7 404). */
-import { type Project, projectSchema } from "@classcoin/shared/entities";
+import { projectEndpoints } from "@classcoin/shared/endpoints/projects";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiGetOrNull } from "../../../wallet/api-request";
+import { callApi, orNullWhenNotFound } from "../../../lib/api-client";
 
-export function getOwnProject(projectNumber: number, wallet: string): Promise<Project | null> {
-  return apiGetOrNull(`/api/projects/${projectNumber}/${encodeURIComponent(wallet.toLowerCase())}`, projectSchema);
-}
+export const getOwnProject = (projectNumber: number, wallet: string) =>
+  orNullWhenNotFound(callApi(projectEndpoints.own, { params: { projectNumber, wallet: wallet.toLowerCase() } }));
 
 export const getOwnProjectQueryOptions = (projectNumber: number, wallet: string | undefined) =>
   queryOptions({

@@ -1,12 +1,9 @@
 /** `GET /api/projects/:projectNumber`: every active submission of one project (totals included). */
-import { type Project, projectSchema } from "@classcoin/shared/entities";
+import { projectEndpoints } from "@classcoin/shared/endpoints/projects";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
-import { apiGet } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 
-export function getProjects(projectNumber: number): Promise<Project[]> {
-  return apiGet(`/api/projects/${projectNumber}`, z.array(projectSchema));
-}
+export const getProjects = (projectNumber: number) => callApi(projectEndpoints.list, { params: { projectNumber } });
 
 export const getProjectsQueryOptions = (projectNumber: number) =>
   queryOptions({ queryKey: ["projects", "list", projectNumber], queryFn: () => getProjects(projectNumber) });

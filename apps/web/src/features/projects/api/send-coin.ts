@@ -5,13 +5,13 @@
  */
 import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { tipEndpoints } from "@classcoin/shared/endpoints/tips";
 import { messages } from "@classcoin/shared/messages";
-import { sendCoinResultSchema } from "@classcoin/shared/tips";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { parseUnits } from "viem";
 import { useConfig as useWagmiConfig } from "wagmi";
-import { apiPost } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { useWalletSetup } from "../../../wallet/wallet-context";
@@ -68,11 +68,7 @@ export function useSendCoin() {
       } finally {
         setPendingHash(null);
       }
-      return apiPost(
-        "/api/projects/send-coin",
-        { fromWallet, toWallet, amount, projectId, txHash: hash },
-        sendCoinResultSchema,
-      );
+      return callApi(tipEndpoints.sendCoin, { body: { fromWallet, toWallet, amount, projectId, txHash: hash } });
     },
     onSettled: (_data, _error, input) => {
       // Also after a failed report: the coins may have moved on chain all the same.

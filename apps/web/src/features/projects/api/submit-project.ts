@@ -3,9 +3,9 @@
  * updates the wallet's submission. The server reads the balance from the chain; the field is sent because the
  * spec's form sends it.
  */
-import { projectSchema } from "@classcoin/shared/entities";
+import { projectEndpoints } from "@classcoin/shared/endpoints/projects";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiPost } from "../../../wallet/api-request";
+import { callApi } from "../../../lib/api-client";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { getOwnProjectQueryOptions } from "./get-own-project";
 import { getProjectsQueryOptions } from "./get-projects";
@@ -24,14 +24,16 @@ export function useSubmitProject() {
   return useMutation({
     mutationFn: async ({ projectNumber, title, description, image, balance }: SubmitProjectInput) => {
       const wallet = await prepare();
-      const form = new FormData();
-      form.set("wallet", wallet);
-      form.set("projectNumber", String(projectNumber));
-      form.set("title", title.trim());
-      form.set("description", description.trim());
-      form.set("balance", String(balance ?? 0));
-      if (image) form.set("image", image);
-      return apiPost("/api/projects", form, projectSchema);
+      return callApi(projectEndpoints.save, {
+        body: {
+          wallet,
+          projectNumber,
+          title: title.trim(),
+          description: description.trim(),
+          balance: String(balance ?? 0),
+        },
+        file: image,
+      });
     },
     onSuccess: (project) => {
       queryClient.setQueryData(

@@ -1,0 +1,97 @@
+/**
+ * ClassCoin balances read from the chain (the source of truth for money), never from the client, and the
+ * one minimum-balance rule. A short per-wallet cache absorbs bursts (repeated posting); a refusal is always
+ * based on a fresh read.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { MIN_BALANCE_TO_PARTICIPATE, TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { formatUnits } from "viem";
+import type { AppDeps } from "../deps";
+import { validationFailed } from "../http-errors";
+
+const BALANCE_CACHE_MS = 3_000;
+
+interface CachedBalance {
+  token: string;
+  at: number;
+  value: Promise<number>;
+}
+
+const cache = new Map<string, CachedBalance>();
+
+function tokenAddressOf(deps: AppDeps): `0x${string}` {
+  const token = deps.config.tokenAddress;
+  if (!token) throw new Error("TOKEN_ADDRESS is not configured: the ClassCoin token has not been deployed yet");
+  return token;
+}
+
+const toCC = (wei: bigint) => Number(formatUnits(wei, TOKEN_DECIMALS));
+
+async function readBalance(deps: AppDeps, token: `0x${string}`, wallet: string): Promise<number> {
+  const wei = await deps.chain.readContract({
+    address: token,
+    abi: classCoinAbi,
+    functionName: "balanceOf",
+    args: [wallet as `0x${string}`],
+  });
+  return toCC(wei);
+}
+
+function cached(token: string, wallet: string): Promise<number> | undefined {
+  const entry = cache.get(wallet);
+  if (entry && entry.token === token && Date.now() - entry.at < BALANCE_CACHE_MS) return entry.value;
+  return undefined;
+}
+
+function remember(token: string, wallet: string, value: Promise<number>): void {
+  const entry = { token, at: Date.now(), value };
+  cache.set(wallet, entry);
+  // A failed read must not be served from the cache.
+  value.catch(() => {
+    if (cache.get(wallet) === entry) cache.delete(wallet);
+  });
+}
+
+/** balanceOf in whole CC (fractional when the wallet holds parts of a coin). */
+function getBalanceCC(deps: AppDeps, wallet: string): Promise<number> {
+  const token = tokenAddressOf(deps);
+  const key = wallet.toLowerCase();
+  const hit = cached(token, key);
+  if (hit) return hit;
+  const value = readBalance(deps, token, key);
+  remember(token, key, value);
+  return value;
+}
+
+/** Forgets a wallet's cached balance (after it sent or received coins through the app). */
+export function invalidateBalance(wallet: string): void {
+  cache.delete(wallet.toLowerCase());
+}
+
+/**
+ * Whether the wallet holds at least MIN_BALANCE_TO_PARTICIPATE CC. A low cached value is re-read, so a
+ * wallet that was just funded is never refused on a stale number.
+ */
+async function hasMinBalance(deps: AppDeps, wallet: string): Promise<boolean> {
+  const key = wallet.toLowerCase();
+  const hit = cached(tokenAddressOf(deps), key);
+  if (hit && (await hit) >= MIN_BALANCE_TO_PARTICIPATE) return true;
+  invalidateBalance(key);
+  return (await getBalanceCC(deps, key)) >= MIN_BALANCE_TO_PARTICIPATE;
+}
+
+/**
+ * The one minimum-balance rule (spec §5): creating a profile, posting and submitting a project need at least
+ * MIN_BALANCE_TO_PARTICIPATE CC on chain. A wallet below it is refused with 400 and `message`; a form that
+ * reports every failed rule at once passes its `errors` list, and the message is added to it instead.
+ */
+export async function requireMinBalance(
+  deps: AppDeps,
+  wallet: string,
+  message: string,
+  errors?: string[],
+): Promise<void> {
+  if (await hasMinBalance(deps, wallet)) return;
+  if (!errors) throw validationFailed([message]);
+  errors.push(message);
+}

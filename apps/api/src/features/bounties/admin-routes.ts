@@ -1,0 +1,28 @@
+/** The admin's side of bounties (spec §4 "Bounties"): every bounty, create, edit, cross out, delete. */
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { bountyAdminEndpoints } from "@classcoin/shared/endpoints/bounties";
+import { adminGet, adminPost } from "../../auth/admin-route";
+import { createBounty, deleteBounty, listBounties, setBountyCrossedOut, updateBounty } from "./service";
+
+export const bountyAdminRoutes = [
+  adminGet(bountyAdminEndpoints.list, async ({ deps, grant }) => {
+    await grant.consume(deps.database.db);
+    return listBounties(deps.database.db);
+  }),
+  adminPost(bountyAdminEndpoints.create, async ({ deps, grant, body }) => {
+    const bounty = await createBounty(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.bountyCreated, bounty };
+  }),
+  adminPost(bountyAdminEndpoints.update, async ({ deps, grant, body }) => {
+    const bounty = await updateBounty(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.bountyUpdated, bounty };
+  }),
+  adminPost(bountyAdminEndpoints.crossOut, async ({ deps, grant, body }) => {
+    const bounty = await setBountyCrossedOut(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.bountyCrossedOut(body.crossOut), bounty };
+  }),
+  adminPost(bountyAdminEndpoints.delete, async ({ deps, grant, body }) => {
+    await deleteBounty(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.bountyDeleted };
+  }),
+];

@@ -1,0 +1,16 @@
+/** The admin's side of the forum (spec §4 "Posts"): every post, and hiding or showing one. */
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { postAdminEndpoints } from "@classcoin/shared/endpoints/posts";
+import { adminGet, adminPost } from "../../auth/admin-route";
+import { listAllPosts, setPostHidden } from "./service";
+
+export const postAdminRoutes = [
+  adminGet(postAdminEndpoints.list, async ({ deps, grant }) => {
+    await grant.consume(deps.database.db);
+    return listAllPosts(deps.database.db);
+  }),
+  adminPost(postAdminEndpoints.hide, async ({ deps, grant, body }) => {
+    const post = await setPostHidden(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.postHidden(body.hide), post };
+  }),
+];

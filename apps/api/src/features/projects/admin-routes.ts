@@ -1,0 +1,16 @@
+/** The admin's side of projects (spec §4 "Projects"): every submission, and archiving or restoring one. */
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { projectAdminEndpoints } from "@classcoin/shared/endpoints/projects";
+import { adminGet, adminPost } from "../../auth/admin-route";
+import { listAllProjects, setProjectArchived } from "./service";
+
+export const projectAdminRoutes = [
+  adminGet(projectAdminEndpoints.list, async ({ deps, grant }) => {
+    await grant.consume(deps.database.db);
+    return listAllProjects(deps.database.db);
+  }),
+  adminPost(projectAdminEndpoints.archive, async ({ deps, grant, body }) => {
+    const project = await setProjectArchived(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.projectArchived(body.archive), project };
+  }),
+];

@@ -1,0 +1,74 @@
+/**
+ * Connection limits against slow bodies and socket floods, for a server reachable without a buffering
+ * proxy (production should sit behind one: it absorbs slow clients and hands the app whole requests).
+ *
+ * - A request has `requestTimeoutMs` (default 60 s: a 5 MB upload at 0.7 Mbit/s) to arrive whole, headers
+ *   within 15 s of that; a body trickling a byte every few seconds is answered 408 and closed.
+ * - A socket with no traffic for 30 s is closed, a kept-alive one after 10 s idle, and a socket serves at
+ *   most 1,000 requests.
+ * - One client address may hold `maxConnectionsPerIp` sockets (default 256: a class of 40 behind one school
+ *   NAT, six browser connections each); a socket over the cap is closed at once. Behind a proxy every socket
+ *   comes from the proxy's address: raise the cap or set MAX_CONNECTIONS_PER_IP=0 and let the proxy limit.
+ *
+ * Node checks the request and header timeouts every `connectionsCheckingInterval`; 30 s by default, which
+ * would let a trickle live twice as long as its timeout, so it is at most 1 s here.
+ */
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyServerOptions } from "fastify";
+import type { Config } from "../config";
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 256;
+export const HEADERS_TIMEOUT_MS = 15_000;
+export const IDLE_SOCKET_TIMEOUT_MS = 30_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
+export const MAX_REQUESTS_PER_SOCKET = 1_000;
+
+type Limits = Pick<Config, "requestTimeoutMs" | "maxConnectionsPerIp">;
+
+/** The Fastify (and Node http.Server) options that bound how long a connection may be held. */
+export function connectionServerOptions(config: Limits): FastifyServerOptions {
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeout);
+  return {
+    requestTimeout,
+    connectionTimeout: Math.min(IDLE_SOCKET_TIMEOUT_MS, requestTimeout),
+    keepAliveTimeout: Math.min(KEEP_ALIVE_TIMEOUT_MS, requestTimeout),
+    maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,
+    http: {
+      headersTimeout,
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestTimeout / 4))),
+    },
+  } as FastifyServerOptions;
+}
+
+/**
+ * Counts open sockets per remote address and closes those over the cap as they arrive. Works on the raw
+ * server, so a flood is refused before a byte of HTTP is parsed; `app.inject()` opens no socket.
+ */
+export function limitConnectionsPerIp(server: Server, config: Limits): void {
+  const cap = config.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP;
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  // Before the HTTP parser's own listener, so a refused socket is never parsed.
+  server.prependListener("connection", (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined) {
+      socket.destroy();
+      return;
+    }
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Rate limits across instances: with REDIS_URL every instance counts the same requests; without it, each
+ * counts its own. The Redis cases run when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
+ */
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Config } from "../config";
+import type { AppDeps } from "../deps";
+import { rateLimitConfig, registerRateLimit } from "./rate-limit";
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+/** One "instance": the app's real rate-limit registration, and a route allowing 2 requests a minute. */
+async function instance(path: string, redisUrl: string | undefined): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.decorate("deps", { config: { rateLimit: true, redisUrl } as Config } as AppDeps);
+  await registerRateLimit(app);
+  app.get(path, { config: rateLimitConfig(2, "1 minute") }, async () => ({ ok: true }));
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+const statuses = async (calls: [FastifyInstance, string][]) => {
+  const out: number[] = [];
+  for (const [app, url] of calls) out.push((await app.inject({ method: "GET", url })).statusCode);
+  return out;
+};
+
+describe("rate limits across instances", () => {
+  it("behavior: without REDIS_URL each instance counts its own requests", async () => {
+    const path = `/limited-${randomUUID()}`;
+    const [a, b] = [await instance(path, undefined), await instance(path, undefined)];
+    expect(
+      await statuses([
+        [a, path],
+        [a, path],
+        [a, path],
+        [b, path],
+      ]),
+    ).toEqual([200, 200, 429, 200]);
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    "behavior: with REDIS_URL the second instance refuses what the first used up",
+    async () => {
+      const path = `/limited-${randomUUID()}`;
+      const url = process.env.TEST_REDIS_URL;
+      const [a, b] = [await instance(path, url), await instance(path, url)];
+      expect(
+        await statuses([
+          [a, path],
+          [b, path],
+          [a, path],
+          [b, path],
+        ]),
+      ).toEqual([200, 200, 429, 429]);
+      const refused = await b.inject({ method: "GET", url: path });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    },
+  );
+
+  it("behavior: an unreachable Redis lets requests through (unlimited) instead of failing them", async () => {
+    const path = `/limited-${randomUUID()}`;
+    const a = await instance(path, "redis://127.0.0.1:9");
+    const started = Date.now();
+    expect(
+      await statuses([
+        [a, path],
+        [a, path],
+        [a, path],
+      ]),
+    ).toEqual([200, 200, 200]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The admin tabs (an ARIA tablist; the chosen tab is kept in the URL as `?tab=`). Each entity's feature holds
+ * its own tab; this page only puts them side by side.
+ */
+import { type KeyboardEvent, useId, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { DashboardTab } from "../../features/admin/dashboard-tab";
+import { DeployTab } from "../../features/admin/deploy-tab";
+import { BountiesTab } from "../../features/bounties/admin/bounties-tab";
+import { PostsTab } from "../../features/posts/admin/posts-tab";
+import { useAdminProfiles } from "../../features/profiles/admin/api/get-admin-profiles";
+import { ProfilesTab } from "../../features/profiles/admin/profiles-tab";
+import { ProjectsTab } from "../../features/projects/admin/projects-tab";
+import { WhitelistTab } from "../../features/whitelist/whitelist-tab";
+import type { AdminSigner } from "../../lib/admin/admin-signer";
+
+/** Deploy counts its recipients from the Profiles tab's list (one cached load, one signature). */
+function DeployPanel({ signer }: { signer: AdminSigner }) {
+  return <DeployTab profiles={useAdminProfiles(signer)} />;
+}
+
+const tabs = [
+  { id: "dashboard", label: "Dashboard", Panel: DashboardTab },
+  { id: "profiles", label: "Profiles", Panel: ProfilesTab },
+  { id: "posts", label: "Posts", Panel: PostsTab },
+  { id: "projects", label: "Projects", Panel: ProjectsTab },
+  { id: "bounties", label: "Bounties", Panel: BountiesTab },
+  { id: "whitelist", label: "Whitelist", Panel: WhitelistTab },
+  { id: "deploy", label: "Deploy ClassCoin", Panel: DeployPanel },
+] as const;
+
+export function AdminTabs({ signer }: { signer: AdminSigner }) {
+  const [params, setParams] = useSearchParams();
+  const baseId = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const index = Math.max(
+    0,
+    tabs.findIndex((t) => t.id === params.get("tab")),
+  );
+  const current = tabs[index] ?? tabs[0];
+  const select = (i: number) => setParams(i === 0 ? {} : { tab: tabs[i]?.id ?? "dashboard" }, { replace: true });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+    buttons.current[next]?.focus();
+  };
+
+  const { Panel } = current;
+  return (
+    <div className="admin-tabs">
+      <div role="tablist" aria-label="Admin sections" className="tablist" onKeyDown={onKeyDown}>
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab.id}`}
+            aria-selected={i === index}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={i === index ? 0 : -1}
+            className="tab"
+            onClick={() => select(i)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${current.id}`} className="tabpanel">
+        <Panel key={current.id} signer={signer} />
+      </div>
+    </div>
+  );
+}

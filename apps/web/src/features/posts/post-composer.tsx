@@ -1,0 +1,90 @@
+/** The composer (spec §2 /forum, §5 "Post"): shown to a profile holder with ≥ 1 CC, else a notice saying why not. */
+import { messages } from "@classcoin/shared/messages";
+import { postCounter, validatePostInput } from "@classcoin/shared/posts";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { useAlert } from "../../ui/alerts";
+import { useAccountProfile } from "../../wallet/get-account-profile";
+import { useCcBalance } from "../../wallet/use-cc-balance";
+import { useWallet } from "../../wallet/use-wallet";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import { useCreatePost } from "./api/create-post";
+import { postErrorText } from "./post-errors";
+
+export function PostComposer() {
+  const { wallet } = useWallet();
+  const { profile, isLoading: profileLoading } = useAccountProfile();
+  const balance = useCcBalance();
+  if (!wallet) return <p className="notice">{messages.post.connect}</p>;
+  if (profileLoading || balance.amount === undefined) return <p className="muted">Checking your profile…</p>;
+  if (!profile) {
+    return (
+      <p className="notice">
+        {messages.post.profile}. <Link to="/profiles">Create your profile</Link>
+      </p>
+    );
+  }
+  if (balance.amount < 1) return <p className="notice">{messages.post.balance}</p>;
+  return <ComposerForm balance={balance.amount} />;
+}
+
+function ComposerForm({ balance }: { balance: number }) {
+  const { config } = useWalletSetup();
+  const [content, setContent] = useState("");
+  const [errors, setErrors] = useState<string[]>([]);
+  const createPost = useCreatePost();
+  const alert = useAlert();
+  const textId = useId();
+  const counterId = useId();
+  const errorId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePostInput({ connected: true, hasProfile: true, balance, content });
+    setErrors(found);
+    if (found.length > 0) return;
+    createPost.mutate(content.trim(), {
+      onSuccess: () => setContent(""),
+      onError: (error) => {
+        console.error("Post failed", error);
+        void alert(postErrorText(error, config));
+      },
+    });
+  };
+
+  // Code points, as the server counts them (an emoji is 1, not 2): shared/text.ts.
+  const counter = postCounter(content);
+  return (
+    <form className="card composer" onSubmit={submit} noValidate>
+      <label htmlFor={textId}>Write a post</label>
+      <textarea
+        id={textId}
+        rows={4}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        aria-describedby={`${counterId} ${errors.length ? errorId : ""}`.trim()}
+        aria-invalid={errors.length > 0}
+        placeholder="Share something with the class…"
+      />
+      <div className="composer-foot">
+        <span
+          id={counterId}
+          className={counter.warning ? "counter counter-warning" : "counter"}
+          data-testid="post-counter"
+        >
+          {counter.text}
+        </span>
+        <button type="submit" className="button" disabled={createPost.isPending}>
+          {createPost.isPending ? "Posting…" : "Post"}
+        </button>
+      </div>
+      {errors.length > 0 && (
+        <ul id={errorId} className="form-error" role="alert">
+          {errors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

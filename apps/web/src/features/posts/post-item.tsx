@@ -1,0 +1,69 @@
+/** One post: author, time, the text as plain text (never HTML), and the vote buttons. */
+import type { Post, VoteType } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { useAlert } from "../../ui/alerts";
+import { Avatar } from "../../ui/avatar";
+import { formatDateTime } from "../../ui/dates";
+import { useWallet } from "../../wallet/use-wallet";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import { useVotePost } from "./api/vote-post";
+import { voteErrorText } from "./post-errors";
+
+export function PostItem({ post }: { post: Post }) {
+  const { wallet } = useWallet();
+  const { config } = useWalletSetup();
+  const vote = useVotePost();
+  const alert = useAlert();
+  const mine = wallet ? post.votes[wallet] : undefined;
+
+  const cast = (type: VoteType) => {
+    if (!wallet) {
+      void alert(messages.vote.connect);
+      return;
+    }
+    vote.mutate(
+      { postId: post._id, type },
+      {
+        onError: (error) => {
+          console.error("Vote failed", error);
+          void alert(voteErrorText(error, config));
+        },
+      },
+    );
+  };
+
+  return (
+    <article className="card post" aria-labelledby={`post-${post._id}-author`}>
+      <header className="post-head">
+        <Avatar photo={post.authorPhoto} wallet={post.authorWallet} name={post.authorName} size={40} />
+        <div>
+          <strong id={`post-${post._id}-author`}>{post.authorName}</strong>
+          <time className="muted small" dateTime={post.createdAt}>
+            {formatDateTime(post.createdAt)}
+          </time>
+        </div>
+      </header>
+      <p className="post-content">{post.content}</p>
+      <footer className="post-votes">
+        <button
+          type="button"
+          className="button secondary small"
+          disabled={mine === "up" || vote.isPending}
+          aria-pressed={mine === "up"}
+          onClick={() => cast("up")}
+        >
+          <span aria-hidden="true">▲ </span>Upvote <span data-testid="upvotes">{post.upvotes}</span>
+        </button>
+        <button
+          type="button"
+          className="button secondary small"
+          disabled={mine === "down" || vote.isPending}
+          aria-pressed={mine === "down"}
+          onClick={() => cast("down")}
+        >
+          <span aria-hidden="true">▼ </span>Downvote <span data-testid="downvotes">{post.downvotes}</span>
+        </button>
+      </footer>
+    </article>
+  );
+}

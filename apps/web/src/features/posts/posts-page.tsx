@@ -1,0 +1,27 @@
+/** /forum (spec §2, served by the posts feature): connect prompt or user strip, the composer, the posts and votes. */
+import { messages } from "@classcoin/shared/messages";
+import { UserStrip } from "../../wallet/user-strip";
+import { usePosts } from "./api/get-posts";
+import { PostComposer } from "./post-composer";
+import { PostItem } from "./post-item";
+import "./posts.css";
+
+export function PostsPage() {
+  const { data: posts, isLoading, isError } = usePosts();
+  return (
+    <section className="page">
+      <h1>Forum</h1>
+      <UserStrip prompt="Connect your wallet to post and vote. Anyone can read the forum." />
+      <PostComposer />
+      <p className="hint">{messages.vote.profileHint}</p>
+      {isLoading && <p className="muted">Loading posts...</p>}
+      {isError && <p className="form-error">The posts could not be loaded. Please reload the page.</p>}
+      {posts && posts.length === 0 && <p className="empty-state">No posts yet. Be the first to write one!</p>}
+      <div className="post-list">
+        {posts?.map((post) => (
+          <PostItem key={post._id} post={post} />
+        ))}
+      </div>
+    </section>
+  );
+}

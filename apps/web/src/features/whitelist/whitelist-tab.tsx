@@ -1,0 +1,166 @@
+/**
+ * Whitelist: the mode toggle (on: only whitelisted wallets may create new profiles), the add form (wallet
+ * required, notes optional) and the list with Remove after a confirmation.
+ */
+import { addWhitelistSchema, adminSuccessMessages } from "@classcoin/shared/admin";
+import type { WhitelistEntry } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { type FormEvent, useId, useState } from "react";
+import { AdminList, StateBadge } from "../../lib/admin/admin-list";
+import type { AdminSigner } from "../../lib/admin/admin-signer";
+import { LoadState } from "../../lib/admin/load-state";
+import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { formatDate } from "../../ui/dates";
+import { useAddWhitelist } from "./api/add-whitelist";
+import { useSettings } from "./api/get-settings";
+import { useWhitelist } from "./api/get-whitelist";
+import { useRemoveWhitelist } from "./api/remove-whitelist";
+import { useSetWhitelistMode } from "./api/set-whitelist-mode";
+import "./whitelist.css";
+
+export function WhitelistTab({ signer }: { signer: AdminSigner }) {
+  const settings = useSettings(signer);
+  const list = useWhitelist(signer);
+  const setMode = useSetWhitelistMode();
+  const remove = useRemoveWhitelist();
+  const act = useAdminAction();
+  const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
+
+  return (
+    <div className="whitelist-admin">
+      <LoadState tab="Settings" query={settings}>
+        {({ whitelistMode }) => (
+          <section className="card whitelist-mode" aria-label="Whitelist mode">
+            <h2>
+              Whitelist mode:{" "}
+              <StateBadge ok={whitelistMode} testId="whitelist-mode">
+                {whitelistMode ? "On" : "Off"}
+              </StateBadge>
+            </h2>
+            <p className="muted">
+              {whitelistMode
+                ? "Only whitelisted wallets can create new profiles; existing profiles keep access."
+                : "Anyone with at least 1 ClassCoin can create a profile."}
+            </p>
+            <button
+              type="button"
+              className="button"
+              disabled={setMode.isPending}
+              onClick={() =>
+                void act(
+                  () => setMode.mutateAsync({ key: "whitelistMode", value: !whitelistMode }),
+                  () => adminSuccessMessages.whitelistMode(!whitelistMode),
+                )
+              }
+            >
+              {whitelistMode ? "Disable whitelist mode" : "Enable whitelist mode"}
+            </button>
+          </section>
+        )}
+      </LoadState>
+      <AddWalletForm />
+      <LoadState tab="Whitelist" query={list}>
+        {(entries) => (
+          <AdminList items={entries} empty="No whitelisted wallets." rowTestId="whitelist-entry">
+            {(e) => (
+              <>
+                <div className="admin-row-main">
+                  <code className="mono break">{e.wallet}</code>
+                  <div className="muted small">
+                    {e.notes ? `${e.notes} · ` : ""}added {formatDate(e.addedAt)}
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  className="button small danger"
+                  aria-label={`Remove ${e.wallet}`}
+                  disabled={remove.isPending && remove.variables?.wallet === e.wallet}
+                  onClick={() => setRemoving(e)}
+                >
+                  Remove
+                </button>
+              </>
+            )}
+          </AdminList>
+        )}
+      </LoadState>
+      {removing && (
+        <ConfirmDialog
+          title="Remove wallet"
+          text={messages.admin.removeWalletConfirm(removing.wallet)}
+          confirmLabel="Remove"
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const target = removing;
+            setRemoving(null);
+            void act(
+              () => remove.mutateAsync({ wallet: target.wallet }),
+              () => adminSuccessMessages.walletRemoved,
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function AddWalletForm() {
+  const add = useAddWhitelist();
+  const act = useAdminAction();
+  const ids = { wallet: useId(), notes: useId() };
+  const [wallet, setWallet] = useState("");
+  const [notes, setNotes] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = addWhitelistSchema.safeParse({ wallet, notes });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? messages.whitelist.walletRequired);
+      return;
+    }
+    setError(null);
+    const result = await act(
+      () => add.mutateAsync(parsed.data),
+      () => adminSuccessMessages.walletAdded,
+    );
+    if (result) {
+      setWallet("");
+      setNotes("");
+    }
+  };
+
+  return (
+    <form className="card whitelist-add" onSubmit={submit} noValidate aria-label="Add a wallet to the whitelist">
+      <h2>Add a wallet</h2>
+      <fieldset disabled={add.isPending}>
+        <div className="field">
+          <label htmlFor={ids.wallet}>Wallet address</label>
+          <input
+            id={ids.wallet}
+            type="text"
+            placeholder="0x..."
+            spellCheck={false}
+            autoComplete="off"
+            value={wallet}
+            onChange={(e) => setWallet(e.target.value)}
+            {...(error ? { "aria-invalid": true, "aria-describedby": `${ids.wallet}-error` } : {})}
+          />
+          {error && (
+            <p id={`${ids.wallet}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.notes}>Notes (optional)</label>
+          <input id={ids.notes} type="text" value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </div>
+        <button type="submit" className="button">
+          Add to Whitelist
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Signed admin calls (spec §6–§7), the signed variant of `callApi`: each call carries
+ * `message = JSON.stringify({timestamp, action, wallet, ...extras})` (built by the shared `buildAdminMessage`,
+ * the action derived from the descriptor's method and path) and its personal_sign signature by the connected
+ * wallet: in the query of a GET (`/api/admin/<name>/:wallet?message=&signature=`), beside the fields in the
+ * body of a POST (`{...fields, adminWallet, message, signature}`). The server accepts a signature once, so
+ * every call signs anew.
+ */
+import { adminAction, buildAdminMessage } from "@classcoin/shared/admin";
+import type { Endpoint } from "@classcoin/shared/endpoint";
+import type { AdminCallFields } from "@classcoin/shared/endpoints/admin-call";
+import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
+import { type CallResult, sendCall } from "../api-client";
+import type { AdminSigner } from "./admin-signer";
+
+/** An admin GET (`adminGetEndpoint`): the admin wallet in the path, the signature in the query. */
+export type AdminGetEndpoint = Endpoint<"GET"> & { access: "admin"; params: z.ZodType; query: z.ZodType };
+/** An admin POST (`adminPostEndpoint`): its fields and the signature in the body. */
+export type AdminPostEndpoint = Endpoint<"POST"> & { access: "admin"; body: z.ZodType };
+
+/** What the admin fills in for a POST: the body without adminWallet, message and signature. */
+export type AdminFields<E extends AdminPostEndpoint> = AdminCallFields<z.input<E["body"]>>;
+
+/** The signed input of an admin call: for a GET the wallet and the signature, for a POST the fields too. */
+export async function signAdminCall(
+  signer: AdminSigner,
+  endpoint: AdminGetEndpoint | AdminPostEndpoint,
+  fields?: Record<string, unknown>,
+) {
+  const action = adminAction(endpoint.method, endpoint.path);
+  const message = buildAdminMessage({ action, wallet: signer.wallet, extras: fields });
+  const auth = { message, signature: await signer.sign(message) };
+  if (endpoint.method === "GET") return { params: { wallet: signer.wallet }, query: auth };
+  return { body: { ...fields, adminWallet: signer.wallet, ...auth } };
+}
+
+export async function callAdmin<E extends AdminGetEndpoint>(signer: AdminSigner, endpoint: E): Promise<CallResult<E>>;
+export async function callAdmin<E extends AdminPostEndpoint>(
+  signer: AdminSigner,
+  endpoint: E,
+  fields: AdminFields<E>,
+): Promise<CallResult<E>>;
+export async function callAdmin(
+  signer: AdminSigner,
+  endpoint: AdminGetEndpoint | AdminPostEndpoint,
+  fields?: Record<string, unknown>,
+): Promise<unknown> {
+  return sendCall(endpoint, await signAdminCall(signer, endpoint, fields));
+}
+
+/** The cache key of an admin list: per endpoint and admin wallet. */
+export const adminQueryKey = (endpoint: AdminGetEndpoint, wallet: string) => ["admin", endpoint.path, wallet] as const;
+
+/** An admin list loads once per visit of its tab: a reload costs the admin a signature. */
+export const adminQueryOptions = <E extends AdminGetEndpoint>(endpoint: E, signer: AdminSigner) =>
+  queryOptions({
+    queryKey: adminQueryKey(endpoint, signer.wallet),
+    queryFn: () => callAdmin(signer, endpoint),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });

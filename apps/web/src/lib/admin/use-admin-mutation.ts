@@ -1,0 +1,39 @@
+/** A signed admin write; `onDone` updates the admin lists in the cache from the answer (no reload, no signature). */
+import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CallResult } from "../api-client";
+import { type AdminFields, type AdminPostEndpoint, adminQueryKey, callAdmin } from "./admin-call";
+import { AdminSignatureError, type AdminSigner, useAdminSigner } from "./admin-signer";
+
+/** After a moderation the public pages' data is stale; they read it again when next shown. */
+function markPublicDataStale(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] !== "admin" && query.queryKey[0] !== "config",
+    refetchType: "none",
+  });
+}
+
+export function useAdminMutation<E extends AdminPostEndpoint>(
+  endpoint: E,
+  onDone: (queryClient: QueryClient, signer: AdminSigner, result: CallResult<E>, input: AdminFields<E>) => void,
+) {
+  const signer = useAdminSigner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminFields<E>) => {
+      if (!signer) throw new AdminSignatureError(new Error("no wallet is connected"));
+      return callAdmin(signer, endpoint, input);
+    },
+    onSuccess: (result, input) => {
+      if (signer) {
+        onDone(queryClient, signer, result, input);
+        // The dashboard's counts change with most writes; it reloads when its tab is next shown.
+        void queryClient.invalidateQueries({
+          queryKey: adminQueryKey(adminEndpoints.dashboard, signer.wallet),
+          refetchType: "none",
+        });
+      }
+      markPublicDataStale(queryClient);
+    },
+  });
+}

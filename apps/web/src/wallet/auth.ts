@@ -1,0 +1,58 @@
+/**
+ * Sign-In with Ethereum (EIP-4361) before a write: one signature per session, not per action. The server
+ * keeps the session behind an httpOnly cookie; `GET /api/auth/me` says whose it is, so the wallet is asked to
+ * sign only when there is none or it belongs to another wallet.
+ */
+import { authEndpoints } from "@classcoin/shared/endpoints/auth";
+import { getAddress } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import type { Config } from "wagmi";
+import { signMessage } from "wagmi/actions";
+import { ApiError, callApi, orNullWhenNotFound } from "../lib/api-client";
+import { SignatureError } from "./write-errors";
+
+const STATEMENT = "Sign in to ClassCoin with this wallet. This costs nothing and sends no transaction.";
+
+/** The wallet of the current session, lowercased, or null. */
+export async function getSessionWallet(): Promise<string | null> {
+  try {
+    const me = await orNullWhenNotFound(callApi(authEndpoints.me));
+    return me?.wallet ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function ensureSession(wagmiConfig: Config, wallet: string, chainId: number): Promise<void> {
+  if ((await getSessionWallet()) === wallet.toLowerCase()) return;
+  const { nonce } = await callApi(authEndpoints.nonce);
+  const address = getAddress(wallet);
+  const message = createSiweMessage({
+    address,
+    chainId,
+    domain: window.location.host,
+    uri: window.location.origin,
+    nonce,
+    version: "1",
+    statement: STATEMENT,
+    issuedAt: new Date(),
+  });
+  let signature: `0x${string}`;
+  try {
+    signature = await signMessage(wagmiConfig, { account: address, message });
+  } catch (error) {
+    throw new SignatureError(error);
+  }
+  try {
+    await callApi(authEndpoints.verify, { body: { message, signature } });
+  } catch (error) {
+    // A signature the server does not accept is a signature problem for the person, not a save error.
+    if (error instanceof ApiError && error.status === 401) throw new SignatureError(error);
+    throw error;
+  }
+}
+
+export async function signOut(): Promise<void> {
+  await callApi(authEndpoints.logout).catch(() => undefined);
+}

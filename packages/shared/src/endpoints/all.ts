@@ -1,0 +1,34 @@
+/**
+ * Every endpoint the API serves, for the checks that must see them all: the API's route inventory gives each
+ * served route the access class of its descriptor, and a route without a descriptor fails the security tests.
+ */
+import type { Endpoint } from "../endpoint";
+import { adminEndpoints } from "./admin";
+import { authEndpoints } from "./auth";
+import { bountyAdminEndpoints, bountyEndpoints } from "./bounties";
+import { configEndpoints } from "./config";
+import { explorerEndpoints } from "./explorer";
+import { imageEndpoints } from "./images";
+import { postAdminEndpoints, postEndpoints } from "./posts";
+import { profileAdminEndpoints, profileEndpoints } from "./profiles";
+import { projectAdminEndpoints, projectEndpoints } from "./projects";
+import { tipEndpoints } from "./tips";
+import { whitelistAdminEndpoints } from "./whitelist";
+
+export const allEndpoints: readonly Endpoint[] = [
+  authEndpoints,
+  configEndpoints,
+  imageEndpoints,
+  profileEndpoints,
+  profileAdminEndpoints,
+  postEndpoints,
+  postAdminEndpoints,
+  projectEndpoints,
+  projectAdminEndpoints,
+  tipEndpoints,
+  bountyEndpoints,
+  bountyAdminEndpoints,
+  explorerEndpoints,
+  whitelistAdminEndpoints,
+  adminEndpoints,
+].flatMap((group): Endpoint[] => Object.values(group));

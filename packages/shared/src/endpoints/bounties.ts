@@ -1,0 +1,68 @@
+/**
+ * Bounties (spec §4, §7): the public list (served under /api/admin/public, as the spec names it) and the
+ * admin's writes.
+ */
+import { z } from "zod";
+import {
+  adminSuccessSchema,
+  createBountySchema,
+  crossOutBountySchema,
+  deleteBountySchema,
+  updateBountySchema,
+} from "../admin";
+import { defineEndpoint } from "../endpoint";
+import { bountySchema } from "../entities";
+import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
+
+export const bountyEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/admin/public/bounties",
+    access: "public-read",
+    tag: "bounties",
+    summary: "All bounties, newest first (public)",
+    response: z.array(bountySchema),
+  }),
+} as const;
+
+const bountyResult = adminSuccessSchema.extend({ bounty: bountySchema });
+
+export const bountyAdminEndpoints = {
+  list: adminGetEndpoint({
+    path: "/api/admin/bounties/:wallet",
+    tag: "admin",
+    summary: "Every bounty (admin)",
+    response: z.array(bountySchema),
+  }),
+  create: adminPostEndpoint({
+    path: "/api/admin/bounties",
+    tag: "admin",
+    summary: "Create a bounty (admin)",
+    fields: createBountySchema,
+    response: bountyResult,
+  }),
+  update: adminPostEndpoint({
+    path: "/api/admin/bounties/update",
+    tag: "admin",
+    summary: "Edit a bounty, optionally marking it completed or cancelled (admin)",
+    fields: updateBountySchema,
+    response: bountyResult,
+    errorStatuses: [404],
+  }),
+  crossOut: adminPostEndpoint({
+    path: "/api/admin/bounties/cross-out",
+    tag: "admin",
+    summary: "Cross out or restore a bounty (admin)",
+    fields: crossOutBountySchema,
+    response: bountyResult,
+    errorStatuses: [404],
+  }),
+  delete: adminPostEndpoint({
+    path: "/api/admin/bounties/delete",
+    tag: "admin",
+    summary: "Delete a bounty permanently (admin)",
+    fields: deleteBountySchema,
+    response: adminSuccessSchema,
+    errorStatuses: [404],
+  }),
+} as const;

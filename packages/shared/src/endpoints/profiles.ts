@@ -1,0 +1,74 @@
+/** Profiles (spec §3, §5, §7): the public list and page, the multipart create/update form, and the admin's view. */
+import { z } from "zod";
+import { adminSuccessSchema, archiveProfileSchema } from "../admin";
+import { defineEndpoint } from "../endpoint";
+import { profileSchema } from "../entities";
+import { profileFormSchema, profileParamsSchema } from "../profiles";
+import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
+
+export const profileEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/profiles",
+    access: "public-read",
+    tag: "profiles",
+    summary: "Active profiles, newest first",
+    response: z.array(profileSchema),
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/profiles/:wallet",
+    access: "public-read",
+    tag: "profiles",
+    summary: "One active profile; 404 when none",
+    params: profileParamsSchema,
+    response: profileSchema,
+    errorStatuses: [400, 404],
+  }),
+  create: defineEndpoint({
+    method: "POST",
+    path: "/api/profiles",
+    access: "session-write",
+    tag: "profiles",
+    summary: "Create a profile (multipart: wallet, name, birthday, starSign, balance, optional photo)",
+    description:
+      "multipart/form-data fields: wallet, name, birthday (YYYY-MM-DD), starSign, balance (ignored; the balance " +
+      "is read from the chain) and an optional file field `photo`. Needs a session of `wallet`, at least 1 CC " +
+      "and, in whitelist mode, a whitelisted wallet.",
+    body: profileFormSchema,
+    bodyKind: "multipart",
+    fileField: "photo",
+    successStatus: 201,
+    response: profileSchema,
+    errorStatuses: [400, 401, 403, 409, 429],
+  }),
+  update: defineEndpoint({
+    method: "POST",
+    path: "/api/profiles/update",
+    access: "session-write",
+    tag: "profiles",
+    summary: "Update one's profile (same form; the photo is optional)",
+    body: profileFormSchema,
+    bodyKind: "multipart",
+    fileField: "photo",
+    response: profileSchema,
+    errorStatuses: [400, 401, 403, 404, 429],
+  }),
+} as const;
+
+export const profileAdminEndpoints = {
+  list: adminGetEndpoint({
+    path: "/api/admin/profiles/:wallet",
+    tag: "admin",
+    summary: "Every profile, archived ones too (admin)",
+    response: z.array(profileSchema),
+  }),
+  archive: adminPostEndpoint({
+    path: "/api/admin/profiles/archive",
+    tag: "admin",
+    summary: "Archive or restore a profile (admin)",
+    fields: archiveProfileSchema,
+    response: adminSuccessSchema.extend({ profile: profileSchema }),
+    errorStatuses: [404],
+  }),
+} as const;

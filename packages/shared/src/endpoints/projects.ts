@@ -1,0 +1,63 @@
+/** Project submissions (spec §5 "Project submission", §7): four numbered projects, one submission per wallet each. */
+import { z } from "zod";
+import { adminSuccessSchema, archiveProjectSchema } from "../admin";
+import { defineEndpoint } from "../endpoint";
+import { projectSchema } from "../entities";
+import { ownProjectParamsSchema, projectFormFieldsSchema, projectListParamsSchema } from "../projects";
+import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
+
+export const projectEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/projects/:projectNumber",
+    access: "public-read",
+    tag: "projects",
+    summary: "Active submissions for project 1–4, newest first",
+    params: projectListParamsSchema,
+    response: z.array(projectSchema),
+    errorStatuses: [400],
+  }),
+  own: defineEndpoint({
+    method: "GET",
+    path: "/api/projects/:projectNumber/:wallet",
+    access: "public-read",
+    tag: "projects",
+    summary: "A wallet's own submission for a project; 404 when it has none",
+    params: ownProjectParamsSchema,
+    response: projectSchema,
+    errorStatuses: [400, 404],
+  }),
+  save: defineEndpoint({
+    method: "POST",
+    path: "/api/projects",
+    access: "session-write",
+    tag: "projects",
+    summary: "Create or update the wallet's submission (multipart form; session of `wallet` required)",
+    description:
+      "multipart/form-data fields: wallet, projectNumber (1–4), title, description, balance (ignored; the " +
+      "balance is read from the chain) and an optional file field `image`. Title and image are required " +
+      "on create; on update a new image is optional.",
+    body: projectFormFieldsSchema,
+    bodyKind: "multipart",
+    fileField: "image",
+    response: projectSchema,
+    errorStatuses: [400, 401, 403, 429],
+  }),
+} as const;
+
+export const projectAdminEndpoints = {
+  list: adminGetEndpoint({
+    path: "/api/admin/projects/:wallet",
+    tag: "admin",
+    summary: "Every submission of all four projects, archived ones too (admin)",
+    response: z.array(projectSchema),
+  }),
+  archive: adminPostEndpoint({
+    path: "/api/admin/projects/archive",
+    tag: "admin",
+    summary: "Archive or restore a project submission (admin)",
+    fields: archiveProjectSchema,
+    response: adminSuccessSchema.extend({ project: projectSchema }),
+    errorStatuses: [404],
+  }),
+} as const;

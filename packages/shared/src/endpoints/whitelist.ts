@@ -1,0 +1,46 @@
+/**
+ * The whitelist (spec §3 "Settings", §4): whitelist mode and the listed wallets, both the admin's. While the
+ * mode is on, only a listed wallet may create a profile.
+ */
+import { z } from "zod";
+import { addWhitelistSchema, adminSuccessSchema, removeWhitelistSchema, updateSettingSchema } from "../admin";
+import { settingsSchema, whitelistEntrySchema } from "../entities";
+import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
+
+export const whitelistAdminEndpoints = {
+  settings: adminGetEndpoint({
+    path: "/api/admin/settings/:wallet",
+    tag: "admin",
+    summary: "Site settings: whitelist mode (admin)",
+    response: settingsSchema,
+  }),
+  updateSettings: adminPostEndpoint({
+    path: "/api/admin/settings",
+    tag: "admin",
+    summary: "Turn whitelist mode on or off (admin)",
+    fields: updateSettingSchema,
+    response: adminSuccessSchema.extend({ settings: settingsSchema }),
+  }),
+  list: adminGetEndpoint({
+    path: "/api/admin/whitelist/:wallet",
+    tag: "admin",
+    summary: "Whitelisted wallets (admin)",
+    response: z.array(whitelistEntrySchema),
+  }),
+  add: adminPostEndpoint({
+    path: "/api/admin/whitelist/add",
+    tag: "admin",
+    summary: "Add a wallet to the whitelist (admin)",
+    fields: addWhitelistSchema,
+    response: adminSuccessSchema.extend({ entry: whitelistEntrySchema }),
+    errorStatuses: [409],
+  }),
+  remove: adminPostEndpoint({
+    path: "/api/admin/whitelist/remove",
+    tag: "admin",
+    summary: "Remove a wallet from the whitelist (admin)",
+    fields: removeWhitelistSchema,
+    response: adminSuccessSchema,
+    errorStatuses: [404],
+  }),
+} as const;
