@@ -21,6 +21,7 @@ import { type Anvil, startAnvil } from "@classcoin/contracts/anvil";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminAction, buildAdminMessage } from "@classcoin/shared/admin";
 import { messages } from "@classcoin/shared/messages";
+import { Redis } from "ioredis";
 import pg from "pg";
 import type { Browser } from "playwright-core";
 import {
@@ -155,6 +156,15 @@ beforeAll(async () => {
     if (!existsSync(join(repoRoot, built))) {
       throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:stress does).`);
     }
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`The rehearsal needs Redis (TEST_REDIS_URL or ${redisUrl}): ${(error as Error).message}`);
+  } finally {
+    redis.disconnect();
   }
   tmp = mkdtempSync(join(tmpdir(), "classcoin-rehearsal-"));
   [anvil, database, browser] = await Promise.all([

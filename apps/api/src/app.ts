@@ -17,12 +17,15 @@ import {
 import { registerOriginCheck } from "./auth/origin";
 import { authRoutes } from "./auth/routes";
 import type { App, AppDeps } from "./deps";
+import { registerEvents } from "./events/plugin";
 import { adminRoutes } from "./features/admin/routes";
 import { bountyRoutes } from "./features/bounties/routes";
+import { commentRoutes } from "./features/comments/routes";
 import { configRoutes } from "./features/config/routes";
 import { explorerRoutes } from "./features/explorer/routes";
 import { registerMultipart } from "./features/images/multipart";
 import { imageRoutes } from "./features/images/routes";
+import { notificationRoutes } from "./features/notifications/routes";
 import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profiles/routes";
 import { projectRoutes } from "./features/projects/routes";
@@ -88,17 +91,21 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await registerMultipart(app);
   await registerRateLimit(app);
   await registerOpenApi(app);
+  // Live updates (GET /api/events) and `app.events`, which the routes below publish through.
+  await registerEvents(app);
   // Each route's full path, schemas and OpenAPI entry come from its shared descriptor (http/endpoint.ts).
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(imageRoutes);
   await app.register(profileRoutes);
   await app.register(postRoutes);
+  await app.register(commentRoutes);
   await app.register(projectRoutes);
   await app.register(bountyRoutes);
   await app.register(adminRoutes);
   await app.register(tipRoutes);
   await app.register(explorerRoutes);
+  await app.register(notificationRoutes);
 
   const webDist = deps.config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));

@@ -5,6 +5,7 @@
  */
 import { resolve } from "node:path";
 import { LOCAL_CHAIN_ID, SEPOLIA_CHAIN_ID } from "@classcoin/shared/constants";
+import { parseEther } from "viem";
 import { z } from "zod";
 
 /** anvil account 0: the local admin and treasury. */
@@ -63,6 +64,15 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379")
     .optional(),
+  /** CC minted once ever to each wallet added to the roster (the welcome grant); 0 turns it off. */
+  WELCOME_CC: z.coerce.number().int("must be a whole number of CC").min(0).max(1_000_000).default(10),
+  /** Native coin (ETH) sent with the welcome grant for gas, when the treasury has it; 0 turns it off. */
+  WELCOME_ETH: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,18})?$/, "must be an amount of ETH such as 0.01 (0 turns it off)")
+    .default("0.01"),
+  /** Whitelist mode when the admin never set it: on for Sepolia (a class roster), off locally. */
+  WHITELIST_MODE_DEFAULT: z.enum(["true", "false"], "must be true or false").optional(),
   /** On SIGTERM: seconds to let requests in flight finish before their connections are closed. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -145,6 +155,11 @@ export interface Config {
   shutdownDrainMs?: number;
   logLevel: string;
   blockExplorerUrl: string | null;
+  /** Welcome grant (features/whitelist/welcome-grant.ts): whole CC minted, wei of native coin sent. */
+  welcomeCc?: number;
+  welcomeEthWei?: bigint;
+  /** Whitelist mode while the admin has not set it (default: on for Sepolia, off locally). */
+  whitelistModeDefault?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -191,5 +206,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     blockExplorerUrl: local ? null : "https://sepolia.etherscan.io",
+    welcomeCc: e.WELCOME_CC,
+    welcomeEthWei: parseEther(e.WELCOME_ETH),
+    whitelistModeDefault: e.WHITELIST_MODE_DEFAULT ? e.WHITELIST_MODE_DEFAULT === "true" : !local,
   };
 }

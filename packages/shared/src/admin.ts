@@ -154,6 +154,7 @@ export const adminSuccessSchema = z.object({ success: z.literal(true), message: 
 export const adminSuccessMessages = {
   profileArchived: (archived: boolean) => (archived ? "Profile archived" : "Profile unarchived"),
   postHidden: (hidden: boolean) => (hidden ? "Post hidden" : "Post unhidden"),
+  commentHidden: (hidden: boolean) => (hidden ? "Comment hidden" : "Comment unhidden"),
   projectArchived: (archived: boolean) => (archived ? "Project archived" : "Project unarchived"),
   bountyCreated: "Bounty created",
   bountyUpdated: "Bounty updated",

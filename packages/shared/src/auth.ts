@@ -13,4 +13,7 @@ export const siweVerifyRequestSchema = z.object({
 /** The signed-in wallet, lowercased. */
 export const sessionResponseSchema = z.object({ wallet: z.string() });
 
+/** `GET /api/auth/session`: the signed-in wallet, or null (not an error: a visitor simply has none). */
+export const sessionStateSchema = z.object({ wallet: z.string().nullable() });
+
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });

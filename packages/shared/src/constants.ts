@@ -7,6 +7,8 @@ export const NAME_MIN_LENGTH = 1;
 export const NAME_MAX_LENGTH = 50;
 export const POST_MAX_LENGTH = 2000;
 export const POST_COUNTER_WARNING_ABOVE = 1800;
+/** Forum comments (issue 18): 1-1000 characters, one level of replies. */
+export const COMMENT_MAX_LENGTH = 1000;
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const ALLOWED_IMAGE_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/gif", "image/webp"] as const;
 export const PROJECT_IMAGE_MAX_DIMENSION = 1080;

@@ -13,9 +13,11 @@ export type HttpMethod = "GET" | "POST";
  * - `public-read`: anyone; it reads public data.
  * - `auth`: sign-in and sign-out, open by design and guarded by the SIWE checks.
  * - `session-write`: needs a session whose wallet is the acting wallet.
+ * - `session-read`: needs a session; reads (or marks as read) the session wallet's own data, so it names no
+ *   acting wallet (the notifications).
  * - `admin`: needs a fresh message signed by the admin wallet (spec §6–§7).
  */
-export type AccessClass = "public-read" | "auth" | "session-write" | "admin";
+export type AccessClass = "public-read" | "auth" | "session-write" | "session-read" | "admin";
 
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,

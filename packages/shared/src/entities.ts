@@ -27,6 +27,9 @@ export const bountySchema = z.object({
   completedBy: z.string().nullable(),
   completedAt: iso.nullable(),
   crossedOut: z.boolean(),
+  /** Set when completed through `/bounties/complete`: the student's wallet and the reward's transaction. */
+  completedByWallet: z.string().nullable().optional(),
+  rewardTxHash: z.string().nullable().optional(),
 });
 export type Bounty = z.infer<typeof bountySchema>;
 
@@ -44,6 +47,8 @@ export const postSchema = z.object({
   hidden: z.boolean(),
   authorName: z.string(),
   authorPhoto: z.string().nullable(),
+  /** Comments shown under the post (visible, not deleted); beyond the spec's fields (issue 18). */
+  commentCount: z.number().int().nonnegative(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -3,7 +3,7 @@
  * `{product}` is ClassCoin; texts naming "Sepolia" name the configured chain, so with Sepolia they read
  * exactly as the spec gives them.
  */
-import { PRODUCT_NAME } from "./constants";
+import { PRODUCT_NAME, PRODUCT_SYMBOL } from "./constants";
 
 const P = PRODUCT_NAME;
 
@@ -40,6 +40,23 @@ export const messages = {
   vote: {
     connect: "Connect wallet to vote",
     profileHint: "A profile is required to vote",
+  },
+  /** Forum comments (issue 18), worded like the spec's post texts. */
+  comment: {
+    connect: "Connect wallet to comment",
+    profile: "Create a profile before commenting",
+    empty: "Comment cannot be empty",
+    tooLong: "Comment is too long. Maximum 1000 characters allowed.",
+    notFound: "Comment not found",
+    parentNotFound: "The comment you are replying to is not on this post or was removed.",
+    notYours: "You can only delete your own comments.",
+    deleted: "This comment was deleted.",
+    hidden: "This comment was hidden by the instructor.",
+    deleteConfirm: "Delete your comment? This cannot be undone.",
+    validation: "Comment validation failed: ",
+    failed: "Comment failed: ",
+    error: "Error submitting comment. Please try again.",
+    deleteFailed: "Delete failed: ",
   },
   project: {
     requirements: `You need a profile and ≥1 ${P} to submit projects`,
@@ -145,6 +162,40 @@ export const messages = {
       `Sign-in refused: the message has a repeated, unknown or misplaced line (${JSON.stringify(line.slice(0, 60))}).`,
     siweSignature: "Sign-in refused: the signature does not match the message's address.",
     notSignedIn: "Not signed in.",
+  },
+  /** Issue 14: bounty rewards, awards, the roster and its welcome grant (treasury payments). */
+  treasury: {
+    bountyCompleted: (name: string, reward: number) => `Bounty completed by ${name}: ${reward} ${PRODUCT_SYMBOL} paid`,
+    bountyCancelled: "Bounty cancelled",
+    bountyReopened: "Bounty reopened",
+    bountyNotActive: "Only an active bounty can be completed. Reopen it first.",
+    bountyAlreadyCompleted: "This bounty is already completed and its reward was paid.",
+    bountyPayingOther: "This bounty's reward is already being paid to another student.",
+    bountyCompletedFinal: "This bounty is completed and its reward was paid; it cannot be cancelled or reopened.",
+    bountyNotCancelled: "Only a cancelled bounty can be reopened.",
+    bountyAlreadyCancelled: "This bounty is already cancelled.",
+    studentRequired: "Choose a student with an active profile.",
+    adminNotStudent: "The admin wallet cannot receive a reward or an award.",
+    awarded: (amount: number, name: string) => `Awarded ${amount} ${PRODUCT_SYMBOL} to ${name}`,
+    awardAmount: `Amount must be a whole number of ${PRODUCT_SYMBOL} from 1 to 1,000,000`,
+    awardNote: "Note is required (it is shown in the explorer)",
+    awardNoteTooLong: "Note is too long (max 200 characters)",
+    paymentPending: (hash: string) =>
+      `The payment ${hash} was sent but is not mined yet. Check the explorer in a minute; sending the same request again never pays twice.`,
+    paymentFailed: "The payment transaction failed on chain; nothing was paid. Please try again.",
+    paymentSendFailed: (cause: string) => `The payment could not be sent: ${cause}`,
+    rosterAdded: (added: number, skipped: number) =>
+      `${added} wallet${added === 1 ? "" : "s"} added to the whitelist${skipped > 0 ? `, ${skipped} already listed` : ""}`,
+    rosterEmpty: "Paste at least one wallet address (one per line: wallet[,notes])",
+    rosterTooLong: (max: number) => `At most ${max} wallets can be added at once`,
+    rosterLine: (line: number, reason: string) => `Line ${line}: ${reason}`,
+    rosterBadWallet: (value: string) => `"${value.slice(0, 60)}" is not a wallet address (0x followed by 40 hex characters)`,
+    rosterDuplicate: (first: number) => `the same wallet is already on line ${first}`,
+    rosterNotesTooLong: "notes are too long (max 500 characters)",
+    rosterAlreadyListed: "already on the whitelist",
+    welcomeGrantDescription: "Welcome grant",
+    welcomeEthSkippedNoFunds: "the treasury has too little native coin",
+    welcomeEthOff: "WELCOME_ETH is 0",
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",

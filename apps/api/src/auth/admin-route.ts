@@ -12,6 +12,7 @@ import type { AdminCallFields } from "@classcoin/shared/endpoints/admin-call";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppDeps } from "../deps";
+import type { EventBus } from "../events/bus";
 import { type EndpointAnswer, registerEndpoint } from "../http/endpoint";
 import { type AdminGrant, adminRequestParts, verifyAdminRequest } from "./admin";
 
@@ -27,6 +28,8 @@ export interface AdminRoute {
 
 interface AdminContext<Body> {
   deps: AppDeps;
+  /** Live updates: publish what the action changed (events/). */
+  events: EventBus;
   grant: AdminGrant;
   body: Body;
 }
@@ -71,7 +74,8 @@ export function adminGet<E extends AdminGetEndpoint>(
     register(app) {
       registerEndpoint(app, endpoint, {
         preValidation: guard("GET", path),
-        handler: (request) => handler({ deps: app.deps, grant: grantOf(request), body: undefined }),
+        handler: (request) =>
+          handler({ deps: app.deps, events: app.events, grant: grantOf(request), body: undefined }),
       });
     },
   };
@@ -95,6 +99,7 @@ export function adminPost<E extends AdminPostEndpoint>(
           const { adminWallet: _wallet, message: _message, signature: _signature, ...fields } = body;
           return handler({
             deps: app.deps,
+            events: app.events,
             grant: grantOf(request),
             body: fields as AdminFields<E>,
           });

@@ -47,6 +47,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
+  // The browser's "is there a session?": a visitor without one is no error (no 401 in every console).
+  registerEndpoint(app, authEndpoints.session, {
+    async handler(request, reply) {
+      reply.header("Cache-Control", "no-store");
+      return { wallet: await getSessionWallet(request) };
+    },
+  });
+
   registerEndpoint(app, authEndpoints.logout, {
     async handler(request, reply) {
       await endSession(request, reply, secure);

@@ -9,6 +9,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { listenPostgres } from "./listen";
 import { migratePostgres } from "./migrate";
 import * as schema from "./schema";
 
@@ -16,10 +17,22 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";
 
+/** What `Database.listen` calls: each NOTIFY payload, and (PostgreSQL) after a lost connection came back. */
+export interface DatabaseListener {
+  onPayload(payload: string): void;
+  onReconnect?(): void;
+  onError?(error: Error): void;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` (NOTIFY from any connection, and on PostgreSQL from any process); resolves to the
+   * function that stops listening. Optional, so a hand-made test double need not have it.
+   */
+  listen?(channel: string, listener: DatabaseListener): Promise<() => Promise<void>>;
 }
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -40,7 +53,18 @@ export async function openPgliteClient(client: PGlite): Promise<Database> {
   ]);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    close: () => client.close(),
+    async listen(channel, listener) {
+      const stop = await client.listen(channel, (payload) => listener.onPayload(payload));
+      return async () => {
+        // Closing the database first ends its listeners too.
+        if (!client.closed) await stop();
+      };
+    },
+  };
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
@@ -54,7 +78,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     await pool.end().catch(() => {});
     throw error;
   }
-  return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    close: () => pool.end(),
+    listen: (channel, listener) => listenPostgres({ connectionString, channel, ...listener }),
+  };
 }
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {

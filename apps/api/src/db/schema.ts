@@ -80,6 +80,44 @@ export const votes = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.wallet] })],
 );
 
+/**
+ * Comments on forum posts (issue 18). `parent_id` is null for a comment on the post, else the top-level
+ * comment it replies to (one level: a reply to a reply is stored under that reply's parent). Deleting one's
+ * own comment blanks its text and sets `deleted`; the row stays so its replies keep their thread.
+ */
+export const comments = pgTable(
+  "comments",
+  {
+    id: id(),
+    postId: bigint("post_id", { mode: "number" })
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    parentId: bigint("parent_id", { mode: "number" }),
+    authorWallet: text("author_wallet").notNull(),
+    text: text("text").notNull(),
+    upvotes: integer("upvotes").notNull().default(0),
+    downvotes: integer("downvotes").notNull().default(0),
+    hidden: boolean("hidden").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comments_post_idx").on(t.postId, t.id), index("comments_parent_idx").on(t.parentId)],
+);
+
+/** One vote per wallet per comment, as for posts. */
+export const commentVotes = pgTable(
+  "comment_votes",
+  {
+    commentId: bigint("comment_id", { mode: "number" })
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    wallet: text("wallet").notNull(),
+    type: text("type", { enum: ["up", "down"] }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.wallet] })],
+);
+
 export const projects = pgTable(
   "projects",
   {
@@ -136,6 +174,9 @@ export const bounties = pgTable("bounties", {
   crossedOut: boolean("crossed_out").notNull().default(false),
   completedBy: text("completed_by"),
   completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  /** Set by `/bounties/complete`: the student paid, and the treasury payment of the reward (treasury_payments). */
+  completedByWallet: text("completed_by_wallet"),
+  rewardTxHash: text("reward_tx_hash"),
   createdAt: createdAt(),
 });
 
@@ -319,4 +360,101 @@ export const deployRuns = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [uniqueIndex("deploy_runs_one_running_key").on(t.status).where(sql`status = 'running'`)],
+);
+
+/**
+ * Every transaction the treasury signs for a payment (bounty rewards, awards, welcome grants, deploy chunks),
+ * recorded with its hash and raw bytes BEFORE it is broadcast (chain/treasury-payments.ts). So:
+ * - the indexer classifies its Transfer logs by joining on `tx_hash` (type `system`, `description`);
+ * - a crash between signing and mining is recovered by re-broadcasting the same bytes (same hash, same nonce:
+ *   it can be mined once at most), and a transaction is known dropped once the treasury's mined nonce has
+ *   passed its `nonce` without a receipt for it;
+ * - at most one payment per `purpose` (`bounty:<id>`, `award:<message hash>`, `welcome-eth:<wallet>`, …) is
+ *   live (`signed` = sent or about to be, `mined` = paid): a second one is refused by the unique index.
+ */
+export const treasuryPayments = pgTable(
+  "treasury_payments",
+  {
+    txHash: text("tx_hash").primaryKey(),
+    purpose: text("purpose").notNull(),
+    kind: text("kind", { enum: ["bounty", "award", "welcome", "deploy"] }).notNull(),
+    /** The explorer's description of its Transfer logs (type `system`); null keeps the plain classification. */
+    description: text("description"),
+    toWallets: jsonb("to_wallets").$type<string[]>().notNull(),
+    /** Per recipient, in base units (CC, or wei of the native coin when `native`). */
+    amountWei: numeric("amount_wei", { precision: 78, scale: 0 }).notNull(),
+    native: boolean("native").notNull().default(false),
+    nonce: bigint("nonce", { mode: "number" }).notNull(),
+    rawTx: text("raw_tx").notNull(),
+    status: text("status", { enum: ["signed", "mined", "reverted", "dropped"] })
+      .notNull()
+      .default("signed"),
+    blockNumber: bigint("block_number", { mode: "number" }),
+    /** gasUsed × effectiveGasPrice of the receipt, in wei. */
+    feeWei: numeric("fee_wei", { precision: 78, scale: 0 }),
+    gasUsed: bigint("gas_used", { mode: "number" }),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("treasury_payments_live_purpose_key")
+      .on(t.purpose)
+      .where(sql`status in ('signed', 'mined')`),
+    index("treasury_payments_open_idx").on(t.createdAt).where(sql`status = 'signed'`),
+  ],
+);
+
+/**
+ * The welcome grant of each wallet ever added to the roster: once per wallet, ever (the primary key), also
+ * after a removal and re-add. `cc_tx_hash`/`eth_tx_hash` name the treasury payments that carry it (one
+ * `mintBatch` for the CC of the wallets added together, one native transfer each); null until sent, and
+ * replaced when that payment was dropped or reverted. `eth_skipped` says why no native coin was sent.
+ */
+export const welcomeGrants = pgTable("welcome_grants", {
+  wallet: text("wallet").primaryKey(),
+  ccWei: numeric("cc_wei", { precision: 78, scale: 0 }).notNull(),
+  ethWei: numeric("eth_wei", { precision: 78, scale: 0 }).notNull(),
+  ccTxHash: text("cc_tx_hash"),
+  ethTxHash: text("eth_tx_hash"),
+  ethSkipped: text("eth_skipped"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Live updates (events/): each event of `GET /api/events`, announced to every instance with NOTIFY by a
+ * trigger (migrations/0006_live_events.sql), and kept an hour so a reconnecting browser catches up.
+ * Triggers also add the explorer's and the bounties' changes, whichever code or process made them.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    data: jsonb("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("live_events_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Notifications per wallet (features/notifications), worded when created. `dedupe_key` makes a repeat of
+ * the same thing one notification (a voter switching a vote back and forth, a retried tip report).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    wallet: text("wallet").notNull(),
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    link: text("link"),
+    dedupeKey: text("dedupe_key"),
+    read: boolean("read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_wallet_idx").on(t.wallet, t.id),
+    index("notifications_unread_idx").on(t.wallet).where(sql`not ${t.read}`),
+    uniqueIndex("notifications_dedupe_key").on(t.wallet, t.dedupeKey),
+  ],
 );

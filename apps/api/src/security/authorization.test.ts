@@ -12,7 +12,7 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
-import { bounties, posts, profiles, projects, sessions, whitelist } from "../db/schema";
+import { bounties, comments, posts, profiles, projects, sessions, whitelist } from "../db/schema";
 import { adminRouteTable } from "../features/admin/routes";
 import { ADMIN_WALLET, adminInject, signedAdminRequest } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
@@ -94,6 +94,32 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
       url: "/api/posts/vote",
       payload: { postId: String(post!.id), type: "up", voterWallet: address(1) },
     }));
+    // Comments (issue 18): on dev 3's post; the vote on dev 3's comment, the delete of a fresh one by dev 1.
+    const [comment] = await db
+      .insert(comments)
+      .values({ postId: post!.id, authorWallet: address(3), text: "nice" })
+      .returning();
+    writes.set("POST /api/comments", async () => ({
+      method: "POST",
+      url: "/api/comments",
+      payload: { postId: String(post!.id), authorWallet: address(1), text: "my comment" },
+    }));
+    writes.set("POST /api/comments/vote", async () => ({
+      method: "POST",
+      url: "/api/comments/vote",
+      payload: { commentId: String(comment!.id), type: "up", voterWallet: address(1) },
+    }));
+    writes.set("POST /api/comments/delete", async () => {
+      const [own] = await db
+        .insert(comments)
+        .values({ postId: post!.id, authorWallet: address(1), text: "mine" })
+        .returning();
+      return {
+        method: "POST",
+        url: "/api/comments/delete",
+        payload: { commentId: String(own!.id), authorWallet: address(1) },
+      };
+    });
     writes.set("POST /api/projects/send-coin", async () => ({
       method: "POST",
       url: "/api/projects/send-coin",
@@ -169,6 +195,26 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
     });
   });
 
+  describe("session reads", () => {
+    it("each refuses a missing or expired session, changing nothing, and answers the session's own wallet", async () => {
+      const reads = routes.filter((r) => accessClass(r) === "session-read");
+      expect(reads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        "GET /api/notifications",
+        "POST /api/notifications/read",
+      ]);
+      for (const route of reads) {
+        const request: InjectOptions =
+          route.method === "GET"
+            ? { method: "GET", url: route.url }
+            : { method: "POST", url: route.url, payload: { ids: ["1"] } };
+        await expectRefused(request, 401);
+        await expectRefused({ ...request, headers: { cookie: cookies.expired } }, 401);
+        const own = await t.app.inject({ ...request, headers: { cookie: cookies.own } });
+        expect(own.statusCode, `${route.url}: ${own.body}`).toBe(200);
+      }
+    });
+  });
+
   describe("admin calls", () => {
     const student = () => address(1);
 
@@ -192,6 +238,17 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
             ),
             hide: true,
           };
+        case "/comments/hide": {
+          const [postRow] = await db
+            .insert(posts)
+            .values({ authorWallet: address(3), content: "y" })
+            .returning();
+          const [row] = await db
+            .insert(comments)
+            .values({ postId: postRow!.id, authorWallet: address(3), text: "z" })
+            .returning();
+          return { commentId: String(row!.id), hide: true };
+        }
         case "/projects/archive": {
           const [row] = await db
             .insert(projects)
@@ -219,6 +276,21 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
             .values({ wallet: address(6) })
             .onConflictDoNothing();
           return { wallet: address(6) };
+        case "/bounties/complete":
+          return { bountyId: await bountyRow(), wallet: address(3) };
+        case "/bounties/cancel":
+          return { bountyId: await bountyRow() };
+        case "/bounties/reopen": {
+          const [row] = await db
+            .insert(bounties)
+            .values({ title: "B", description: "D", reward: 1, status: "cancelled" })
+            .returning();
+          return { bountyId: String(row!.id) };
+        }
+        case "/award":
+          return { wallet: address(3), amount: 2, note: "Great poster" };
+        case "/whitelist/add-many":
+          return { list: `${address(7)},roster\n${address(8)}` };
         case "/deploy-classcoin":
           return { confirmed: true };
         default:

@@ -1,7 +1,9 @@
 import { Outlet } from "react-router";
+import { NotificationBell } from "../features/notifications/notification-bell";
 import { Brand } from "../ui/brand";
 import { useWallet } from "../wallet/use-wallet";
 import { WalletButton } from "../wallet/wallet-button";
+import { LiveUpdates } from "./live-updates";
 import { Navigation } from "./navigation";
 import "./layout.css";
 
@@ -9,13 +11,17 @@ export function Layout() {
   const { isAdmin } = useWallet();
   return (
     <div className="shell">
+      <LiveUpdates />
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
         <Brand />
         <Navigation showAdmin={isAdmin} />
-        <WalletButton />
+        <div className="topbar-end">
+          <NotificationBell />
+          <WalletButton />
+        </div>
       </header>
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />

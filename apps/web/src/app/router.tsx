@@ -32,7 +32,7 @@ export const router = createBrowserRouter([
         path: "explorer",
         lazy: async () => ({ Component: (await import("../features/explorer/explorer-page")).ExplorerPage }),
       },
-      { path: "forum", lazy: async () => ({ Component: (await import("../features/posts/posts-page")).PostsPage }) },
+      { path: "forum", lazy: async () => ({ Component: (await import("./routes/forum")).ForumRoute }) },
       {
         path: "bounties",
         lazy: async () => ({ Component: (await import("../features/bounties/bounties-page")).BountiesPage }),

@@ -1,27 +1,22 @@
 /**
  * Sign-In with Ethereum (EIP-4361) before a write: one signature per session, not per action. The server
- * keeps the session behind an httpOnly cookie; `GET /api/auth/me` says whose it is, so the wallet is asked to
- * sign only when there is none or it belongs to another wallet.
+ * keeps the session behind an httpOnly cookie; `GET /api/auth/session` says whose it is (null for none, not
+ * a 401 that every browser would log as an error), so the wallet is asked to sign only when there is none
+ * or it belongs to another wallet.
  */
 import { authEndpoints } from "@classcoin/shared/endpoints/auth";
 import { getAddress } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import type { Config } from "wagmi";
 import { signMessage } from "wagmi/actions";
-import { ApiError, callApi, orNullWhenNotFound } from "../lib/api-client";
+import { ApiError, callApi } from "../lib/api-client";
 import { SignatureError } from "./write-errors";
 
 const STATEMENT = "Sign in to ClassCoin with this wallet. This costs nothing and sends no transaction.";
 
 /** The wallet of the current session, lowercased, or null. */
 export async function getSessionWallet(): Promise<string | null> {
-  try {
-    const me = await orNullWhenNotFound(callApi(authEndpoints.me));
-    return me?.wallet ?? null;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await callApi(authEndpoints.session)).wallet;
 }
 
 export async function ensureSession(wagmiConfig: Config, wallet: string, chainId: number): Promise<void> {

@@ -2,10 +2,12 @@
  * Every write of a user (profile, post, vote, …) starts here: a connected wallet, on the configured chain
  * (the wallet is asked to switch), with a wallet session (Sign-In with Ethereum, once per session).
  */
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useConfig as useWagmiConfig } from "wagmi";
 import { getConnection, switchChain } from "wagmi/actions";
 import { ensureSession } from "./auth";
+import { setSessionWallet } from "./session";
 import { useWalletSetup } from "./wallet-context";
 import { ChainSwitchError, NotConnectedError } from "./write-errors";
 
@@ -13,6 +15,7 @@ import { ChainSwitchError, NotConnectedError } from "./write-errors";
 export function usePrepareWrite(): () => Promise<`0x${string}`> {
   const wagmiConfig = useWagmiConfig();
   const { config } = useWalletSetup();
+  const queryClient = useQueryClient();
   return useCallback(async () => {
     const connection = getConnection(wagmiConfig);
     if (connection.status !== "connected") throw new NotConnectedError();
@@ -24,6 +27,7 @@ export function usePrepareWrite(): () => Promise<`0x${string}`> {
       }
     }
     await ensureSession(wagmiConfig, connection.address, config.chainId);
+    setSessionWallet(queryClient, connection.address);
     return connection.address.toLowerCase() as `0x${string}`;
-  }, [wagmiConfig, config.chainId]);
+  }, [wagmiConfig, config.chainId, queryClient]);
 }

@@ -6,6 +6,7 @@ import { useAlert } from "../ui/alerts";
 import { Identicon } from "../ui/identicon";
 import { shortAddress } from "../ui/short-address";
 import { signOut } from "./auth";
+import { setSessionWallet } from "./session";
 import { useOpenConnect } from "./connect-dialog";
 import { useCcBalance } from "./use-cc-balance";
 import { useWallet } from "./use-wallet";
@@ -62,6 +63,7 @@ export function WalletButton() {
         className="button secondary small"
         onClick={async () => {
           await signOut();
+          setSessionWallet(queryClient, null);
           await disconnect().catch((e) => console.error("Disconnect failed", e));
           queryClient.removeQueries({ queryKey: ["profiles", "one"] });
         }}

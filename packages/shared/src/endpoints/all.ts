@@ -5,10 +5,14 @@
 import type { Endpoint } from "../endpoint";
 import { adminEndpoints } from "./admin";
 import { authEndpoints } from "./auth";
+import { awardAdminEndpoints } from "./awards";
 import { bountyAdminEndpoints, bountyEndpoints } from "./bounties";
+import { commentAdminEndpoints, commentEndpoints } from "./comments";
 import { configEndpoints } from "./config";
+import { eventEndpoints } from "./events";
 import { explorerEndpoints } from "./explorer";
 import { imageEndpoints } from "./images";
+import { notificationEndpoints } from "./notifications";
 import { postAdminEndpoints, postEndpoints } from "./posts";
 import { profileAdminEndpoints, profileEndpoints } from "./profiles";
 import { projectAdminEndpoints, projectEndpoints } from "./projects";
@@ -23,6 +27,8 @@ export const allEndpoints: readonly Endpoint[] = [
   profileAdminEndpoints,
   postEndpoints,
   postAdminEndpoints,
+  commentEndpoints,
+  commentAdminEndpoints,
   projectEndpoints,
   projectAdminEndpoints,
   tipEndpoints,
@@ -31,4 +37,7 @@ export const allEndpoints: readonly Endpoint[] = [
   explorerEndpoints,
   whitelistAdminEndpoints,
   adminEndpoints,
+  awardAdminEndpoints,
+  eventEndpoints,
+  notificationEndpoints,
 ].flatMap((group): Endpoint[] => Object.values(group));

@@ -1,5 +1,11 @@
 /** Sign-In with Ethereum (EIP-4361): nonce → signed message → session cookie; who am I; sign out. */
-import { logoutResponseSchema, sessionResponseSchema, siweNonceResponseSchema, siweVerifyRequestSchema } from "../auth";
+import {
+  logoutResponseSchema,
+  sessionResponseSchema,
+  sessionStateSchema,
+  siweNonceResponseSchema,
+  siweVerifyRequestSchema,
+} from "../auth";
 import { defineEndpoint } from "../endpoint";
 
 export const authEndpoints = {
@@ -30,6 +36,14 @@ export const authEndpoints = {
     summary: "The signed-in wallet, or 401",
     response: sessionResponseSchema,
     errorStatuses: [401],
+  }),
+  session: defineEndpoint({
+    method: "GET",
+    path: "/api/auth/session",
+    access: "auth",
+    tag: "auth",
+    summary: "The signed-in wallet, or null: the web app's question before a write (no error when none)",
+    response: sessionStateSchema,
   }),
   logout: defineEndpoint({
     method: "POST",

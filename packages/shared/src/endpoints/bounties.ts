@@ -12,6 +12,7 @@ import {
 } from "../admin";
 import { defineEndpoint } from "../endpoint";
 import { bountySchema } from "../entities";
+import { bountyPaymentResultSchema, cancelBountySchema, completeBountySchema, reopenBountySchema } from "../treasury";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
 export const bountyEndpoints = {
@@ -64,5 +65,30 @@ export const bountyAdminEndpoints = {
     fields: deleteBountySchema,
     response: adminSuccessSchema,
     errorStatuses: [404],
+  }),
+  complete: adminPostEndpoint({
+    path: "/api/admin/bounties/complete",
+    tag: "admin",
+    summary:
+      "Mark an active bounty completed by a student: mints its reward in CC to the student from the treasury, once (admin)",
+    fields: completeBountySchema,
+    response: bountyPaymentResultSchema,
+    errorStatuses: [404, 409, 502],
+  }),
+  cancel: adminPostEndpoint({
+    path: "/api/admin/bounties/cancel",
+    tag: "admin",
+    summary: "Cancel a bounty (no payment) (admin)",
+    fields: cancelBountySchema,
+    response: bountyResult,
+    errorStatuses: [404, 409],
+  }),
+  reopen: adminPostEndpoint({
+    path: "/api/admin/bounties/reopen",
+    tag: "admin",
+    summary: "Reopen a cancelled bounty (admin)",
+    fields: reopenBountySchema,
+    response: bountyResult,
+    errorStatuses: [404, 409],
   }),
 } as const;

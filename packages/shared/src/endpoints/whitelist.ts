@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { addWhitelistSchema, adminSuccessSchema, removeWhitelistSchema, updateSettingSchema } from "../admin";
 import { settingsSchema, whitelistEntrySchema } from "../entities";
+import { addRosterSchema, rosterResultSchema, welcomeGrantSchema } from "../treasury";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
 export const whitelistAdminEndpoints = {
@@ -30,10 +31,18 @@ export const whitelistAdminEndpoints = {
   add: adminPostEndpoint({
     path: "/api/admin/whitelist/add",
     tag: "admin",
-    summary: "Add a wallet to the whitelist (admin)",
+    summary: "Add a wallet to the whitelist and send its welcome grant, once ever (admin)",
     fields: addWhitelistSchema,
-    response: adminSuccessSchema.extend({ entry: whitelistEntrySchema }),
+    response: adminSuccessSchema.extend({ entry: whitelistEntrySchema, grant: welcomeGrantSchema.nullable() }),
     errorStatuses: [409],
+  }),
+  addMany: adminPostEndpoint({
+    path: "/api/admin/whitelist/add-many",
+    tag: "admin",
+    summary:
+      "Add a pasted roster (one wallet[,notes] per line; all or nothing) and send each new wallet's welcome grant (admin)",
+    fields: addRosterSchema,
+    response: rosterResultSchema,
   }),
   remove: adminPostEndpoint({
     path: "/api/admin/whitelist/remove",

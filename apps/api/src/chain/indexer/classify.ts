@@ -15,8 +15,16 @@ export interface Classification {
 /**
  * `tipProjectNumber` is the project number of the tip recorded for the same (tx hash, log index), if any.
  * A mint or burn is never a tip: the zero address cannot send or receive through `transfer`.
+ * `treasuryDescription` is the description of the treasury payment recorded for the same transaction (a
+ * bounty reward, an award, a welcome grant; chain/treasury-payments.ts): such a log is type `system`.
  */
-export function classifyTransfer(from: string, to: string, tipProjectNumber: number | undefined): Classification {
+export function classifyTransfer(
+  from: string,
+  to: string,
+  tipProjectNumber: number | undefined,
+  treasuryDescription?: string | null,
+): Classification {
+  if (treasuryDescription) return { type: "system", description: treasuryDescription };
   if (from.toLowerCase() === zeroAddress) return { type: "mint", description: TREASURY_MINT_DESCRIPTION };
   if (to.toLowerCase() === zeroAddress) return { type: "burn", description: BURN_DESCRIPTION };
   if (tipProjectNumber !== undefined) return { type: "project_tip", description: tipDescription(tipProjectNumber) };

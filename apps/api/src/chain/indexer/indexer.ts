@@ -8,7 +8,14 @@
 import { BaseError, type PublicClient } from "viem";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
-import { ChainChangedError, getHeader, getHeaders, readTransferLogs } from "./read-logs";
+import {
+  type BlockHeader,
+  ChainChangedError,
+  getHeader,
+  getHeaders,
+  readTransferLogs,
+  type TransferLog,
+} from "./read-logs";
 import { findCommonAncestor } from "./reorg";
 import {
   type Checkpoint,
@@ -65,6 +72,13 @@ export interface Indexer {
 
 const silentLog: IndexerLog = { info() {}, warn() {}, error() {} };
 
+interface RangeRead {
+  logs: TransferLog[];
+  /** The last block read (its hash becomes the checkpoint's). */
+  end: BlockHeader;
+  headers: Map<number, BlockHeader>;
+}
+
 export function createIndexer(options: IndexerOptions): Indexer {
   const { chain, config } = options;
   const db = options.database.db;
@@ -76,6 +90,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const maxRange = options.maxRange ?? 10_000;
   let range = Math.min(options.initialRange ?? 2_000, maxRange);
   let lastReconcile = 0;
+  /** The next range, read while the current one is written. */
+  let prefetched: { token: string; from: number; to: number; read: Promise<RangeRead> } | undefined;
 
   let loop: Promise<void> | undefined;
   let stopping = false;
@@ -121,26 +137,18 @@ export function createIndexer(options: IndexerOptions): Indexer {
     await reconcileRecentTips(db, checkpoint.block - RECENT_BLOCKS_KEPT);
   }
 
-  async function indexOnce(): Promise<StepResult> {
-    const token = config.tokenAddress;
-    if (!token) throw new Error("TOKEN_ADDRESS is not set: there is no token to index yet");
-    const checkpoint = await checkpointOrStart(token);
-    if (!checkpoint) return "busy";
-
-    const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
-    const target = head - config.confirmations;
-    const cpHash = await storedHash(db, checkpoint.block);
-    if (cpHash !== undefined && (await getHeader(chain, checkpoint.block))?.hash !== cpHash) {
-      const outcome = await rollBack(checkpoint);
-      return outcome === "busy" ? "busy" : "rolled-back";
-    }
-    if (checkpoint.block >= target) {
-      await reconcileTips(checkpoint, false);
-      return "caught-up";
-    }
-
-    const from = checkpoint.block + 1;
-    const to = Math.min(target, from + range - 1);
+  /**
+   * The logs of [from, to] (or the prefix the RPC accepts) with the headers they need, all from one chain:
+   * `to` and the block below `from` (`cpBlock`, whose stored hash is `cpHash`) are the same before and after.
+   */
+  async function readRange(
+    token: `0x${string}`,
+    cpBlock: number,
+    cpHash: string | undefined,
+    head: number,
+    from: number,
+    to: number,
+  ): Promise<RangeRead> {
     const toBefore = await getHeader(chain, to);
     if (!toBefore) throw new ChainChangedError(`block ${to} disappeared while reading`);
     const read = await readTransferLogs(chain, token, from, to);
@@ -171,17 +179,52 @@ export function createIndexer(options: IndexerOptions): Indexer {
     // and headers above come from one chain.
     const [toAfter, cpAfter] = await Promise.all([
       getHeader(chain, to),
-      cpHash === undefined ? undefined : getHeader(chain, checkpoint.block),
+      cpHash === undefined ? undefined : getHeader(chain, cpBlock),
     ]);
     if (toAfter?.hash !== toBefore.hash || (cpHash !== undefined && cpAfter?.hash !== cpHash)) {
       throw new ChainChangedError("the chain changed while reading");
     }
     const end = headers.get(read.to);
     if (!end) throw new ChainChangedError(`block ${read.to} disappeared while reading`);
+    return { logs: read.logs, end, headers };
+  }
 
-    const outcome = await writeBatch(db, { expected: checkpoint, end, logs: read.logs, headers });
+  async function indexOnce(): Promise<StepResult> {
+    const token = config.tokenAddress;
+    if (!token) throw new Error("TOKEN_ADDRESS is not set: there is no token to index yet");
+    const checkpoint = await checkpointOrStart(token);
+    if (!checkpoint) return "busy";
+
+    const head = Number(await chain.getBlockNumber({ cacheTime: 0 }));
+    const target = head - config.confirmations;
+    const cpHash = await storedHash(db, checkpoint.block);
+    if (cpHash !== undefined && (await getHeader(chain, checkpoint.block))?.hash !== cpHash) {
+      const outcome = await rollBack(checkpoint);
+      return outcome === "busy" ? "busy" : "rolled-back";
+    }
+    if (checkpoint.block >= target) {
+      await reconcileTips(checkpoint, false);
+      return "caught-up";
+    }
+
+    const from = checkpoint.block + 1;
+    const ahead =
+      prefetched?.token === token && prefetched.from === from && prefetched.to <= target ? prefetched : undefined;
+    prefetched = undefined;
+    const { logs, end, headers } =
+      (await ahead?.read.catch(() => undefined)) ??
+      (await readRange(token, checkpoint.block, cpHash, head, from, Math.min(target, from + range - 1)));
+    // Read the next range while this one is written (a pipeline of depth one); it is used only if the next
+    // step starts where this one ends, and read again if it failed.
+    if (end.number < target) {
+      const next = { token, from: end.number + 1, to: Math.min(target, end.number + range) };
+      prefetched = { ...next, read: readRange(token, end.number, end.hash, head, next.from, next.to) };
+      prefetched.read.catch(() => {});
+    }
+
+    const outcome = await writeBatch(db, { expected: checkpoint, end, logs, headers });
     if (outcome !== "written") return outcome === "busy" ? "busy" : "indexed";
-    if (read.logs.length > 0) await reconcileTips({ ...checkpoint, block: end.number }, true);
+    if (logs.length > 0) await reconcileTips({ ...checkpoint, block: end.number }, true);
     return "indexed";
   }
 
@@ -236,6 +279,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     },
     async stop() {
       stopping = true;
+      prefetched = undefined;
       wake?.();
       await loop;
     },

@@ -4,11 +4,11 @@
  * moment finds rows, block hashes and checkpoint that agree (no row lost, none doubled).
  */
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
-import { and, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { formatUnits } from "viem";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
-import { indexedBlocks, indexerState, projects, tips, transactions } from "../../db/schema";
+import { indexedBlocks, indexerState, transactions } from "../../db/schema";
 import { classifyTransfer, TIP_DESCRIPTION_PREFIX } from "./classify";
 import { numberBatch, renumberFrom, type StreamPositions } from "./positions";
 import type { BlockHeader, TransferLog } from "./read-logs";
@@ -19,7 +19,6 @@ const CHECKPOINT_KEY = "transfers";
 const INDEXER_LOCK = 0x6363_6978;
 /** Block hashes kept for blocks without logs below the checkpoint (the window a reorg can reach). */
 export const RECENT_BLOCKS_KEPT = 128;
-const INSERT_CHUNK = 1000;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -133,13 +132,13 @@ export function writeBatch(db: Db, batch: Batch): Promise<WriteOutcome> {
     if (!blocks.has(batch.end.number)) {
       blocks.set(batch.end.number, { number: batch.end.number, hash: batch.end.hash, hasLogs: false });
     }
-    await tx
-      .insert(indexedBlocks)
-      .values([...blocks.values()])
-      .onConflictDoUpdate({
-        target: indexedBlocks.number,
-        set: { hash: sql`excluded.hash`, hasLogs: sql`${indexedBlocks.hasLogs} OR excluded.has_logs` },
-      });
+    // One JSON parameter (a sparse chain's batch has a block per log: thousands of rows).
+    const blockRows = [...blocks.values()].map((b) => ({ number: b.number, hash: b.hash, has_logs: b.hasLogs }));
+    await tx.execute(sql`
+      INSERT INTO indexed_blocks (number, hash, has_logs)
+      SELECT number, hash, has_logs
+        FROM jsonb_to_recordset(${JSON.stringify(blockRows)}::jsonb) AS r(number bigint, hash text, has_logs boolean)
+      ON CONFLICT (number) DO UPDATE SET hash = excluded.hash, has_logs = indexed_blocks.has_logs OR excluded.has_logs`);
     await tx
       .delete(indexedBlocks)
       .where(and(sql`NOT ${indexedBlocks.hasLogs}`, lt(indexedBlocks.number, batch.end.number - RECENT_BLOCKS_KEPT)));
@@ -221,6 +220,10 @@ async function toRows(tx: Tx, batch: Batch): Promise<Row[]> {
     tx,
     batch.logs.map((l) => l.txHash),
   );
+  const treasury = await treasuryDescriptionsOf(
+    tx,
+    batch.logs.map((l) => l.txHash),
+  );
   return batch.logs.map((log) => {
     const header = batch.headers.get(log.blockNumber);
     const timestamp =
@@ -228,7 +231,12 @@ async function toRows(tx: Tx, batch: Batch): Promise<Row[]> {
         ? new Date(log.blockTimestamp * 1000).toISOString()
         : header?.timestamp.toISOString();
     if (!timestamp) throw new Error(`missing header of block ${log.blockNumber}`);
-    const { type, description } = classifyTransfer(log.from, log.to, tipped.get(`${log.txHash}:${log.logIndex}`));
+    const { type, description } = classifyTransfer(
+      log.from,
+      log.to,
+      tipped.get(`${log.txHash}:${log.logIndex}`),
+      treasury.get(log.txHash.toLowerCase()),
+    );
     return {
       type,
       description,
@@ -252,16 +260,28 @@ async function toRows(tx: Tx, batch: Batch): Promise<Row[]> {
 /** Project numbers of the tips recorded for these transactions, keyed `txHash:logIndex`. */
 async function tipsOf(tx: Tx, txHashes: string[]): Promise<Map<string, number>> {
   const unique = [...new Set(txHashes)];
+  // One JSON parameter, not one per hash: a sparse chain's batch has a transaction per log.
+  const rows = await queryRows<{ tx_hash: string; log_index: number; project_number: number }>(
+    tx,
+    sql`SELECT tp.tx_hash, tp.log_index, p.project_number
+          FROM tips tp JOIN projects p ON p.id = tp.project_id
+         WHERE tp.tx_hash IN (SELECT jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb))`,
+  );
   const found = new Map<string, number>();
-  for (let i = 0; i < unique.length; i += INSERT_CHUNK) {
-    const rows = await tx
-      .select({ txHash: tips.txHash, logIndex: tips.logIndex, projectNumber: projects.projectNumber })
-      .from(tips)
-      .innerJoin(projects, eq(projects.id, tips.projectId))
-      .where(inArray(tips.txHash, unique.slice(i, i + INSERT_CHUNK)));
-    for (const r of rows) found.set(`${r.txHash.toLowerCase()}:${r.logIndex}`, r.projectNumber);
-  }
+  for (const r of rows) found.set(`${r.tx_hash.toLowerCase()}:${Number(r.log_index)}`, Number(r.project_number));
   return found;
+}
+
+/** Descriptions of the treasury payments among these transactions (recorded before they were sent), by hash. */
+async function treasuryDescriptionsOf(tx: Tx, txHashes: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(txHashes.map((h) => h.toLowerCase()))];
+  const rows = await queryRows<{ tx_hash: string; description: string }>(
+    tx,
+    sql`SELECT tx_hash, description FROM treasury_payments
+         WHERE description IS NOT NULL
+           AND tx_hash IN (SELECT jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb))`,
+  );
+  return new Map(rows.map((r) => [r.tx_hash, r.description]));
 }
 
 /**

@@ -5,7 +5,9 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { AdminRoute } from "../../auth/admin-route";
+import { awardAdminRoutes } from "../awards/admin-routes";
 import { bountyAdminRoutes } from "../bounties/admin-routes";
+import { commentAdminRoutes } from "../comments/admin-routes";
 import { postAdminRoutes } from "../posts/admin-routes";
 import { profileAdminRoutes } from "../profiles/admin-routes";
 import { projectAdminRoutes } from "../projects/admin-routes";
@@ -17,9 +19,11 @@ export const adminRouteTable: readonly AdminRoute[] = [
   ...dashboardRoutes,
   ...profileAdminRoutes,
   ...postAdminRoutes,
+  ...commentAdminRoutes,
   ...projectAdminRoutes,
   ...bountyAdminRoutes,
   ...whitelistAdminRoutes,
+  ...awardAdminRoutes,
   ...deployRoutes,
 ];
 

@@ -1,7 +1,9 @@
 /** The admin's side of bounties (spec §4 "Bounties"): every bounty, create, edit, cross out, delete. */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { bountyAdminEndpoints } from "@classcoin/shared/endpoints/bounties";
+import { messages } from "@classcoin/shared/messages";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { cancelBounty, completeBounty, reopenBounty } from "./lifecycle";
 import { createBounty, deleteBounty, listBounties, setBountyCrossedOut, updateBounty } from "./service";
 
 export const bountyAdminRoutes = [
@@ -24,5 +26,17 @@ export const bountyAdminRoutes = [
   adminPost(bountyAdminEndpoints.delete, async ({ deps, grant, body }) => {
     await deleteBounty(deps.database.db, grant, body);
     return { success: true as const, message: adminSuccessMessages.bountyDeleted };
+  }),
+  adminPost(bountyAdminEndpoints.complete, async ({ deps, grant, body }) => {
+    const { bounty, txHash, name } = await completeBounty(deps, grant, body);
+    return { success: true as const, message: messages.treasury.bountyCompleted(name, bounty.reward), bounty, txHash };
+  }),
+  adminPost(bountyAdminEndpoints.cancel, async ({ deps, grant, body }) => {
+    const bounty = await cancelBounty(deps.database.db, grant, body);
+    return { success: true as const, message: messages.treasury.bountyCancelled, bounty };
+  }),
+  adminPost(bountyAdminEndpoints.reopen, async ({ deps, grant, body }) => {
+    const bounty = await reopenBounty(deps.database.db, grant, body);
+    return { success: true as const, message: messages.treasury.bountyReopened, bounty };
   }),
 ];

@@ -10,11 +10,11 @@ import type { Db } from "../../db/client";
 import { bounties } from "../../db/schema";
 import { notFound } from "../../http-errors";
 
-const bountyNotFound = "Bounty not found";
+export const bountyNotFound = "Bounty not found";
 
 type BountyRow = typeof bounties.$inferSelect;
 
-function toBounty(row: BountyRow): Bounty {
+export function toBounty(row: BountyRow): Bounty {
   return {
     _id: String(row.id),
     title: row.title,
@@ -25,6 +25,8 @@ function toBounty(row: BountyRow): Bounty {
     completedBy: row.completedBy,
     completedAt: row.completedAt ? row.completedAt.toISOString() : null,
     crossedOut: row.crossedOut,
+    completedByWallet: row.completedByWallet,
+    rewardTxHash: row.rewardTxHash,
   };
 }
 

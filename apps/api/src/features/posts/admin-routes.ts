@@ -9,8 +9,15 @@ export const postAdminRoutes = [
     await grant.consume(deps.database.db);
     return listAllPosts(deps.database.db);
   }),
-  adminPost(postAdminEndpoints.hide, async ({ deps, grant, body }) => {
+  adminPost(postAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
     const post = await setPostHidden(deps.database.db, grant, body);
+    await events.publish({
+      type: "moderation",
+      entity: "post",
+      id: post._id,
+      wallet: post.authorWallet,
+      hidden: post.hidden,
+    });
     return { success: true as const, message: adminSuccessMessages.postHidden(body.hide), post };
   }),
 ];

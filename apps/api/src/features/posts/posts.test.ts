@@ -86,6 +86,7 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       hidden: false,
       authorName: "Ada",
       authorPhoto: "ada.webp",
+      commentCount: 0,
     });
     expect((await list()).map((p) => p._id)).toContain(res.json()._id);
   });

@@ -21,7 +21,9 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
     config: postLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.authorWallet);
-      return createPost(deps, request.body);
+      const post = await createPost(deps, request.body);
+      await app.events.publish({ type: "post.created", postId: post._id, authorWallet: post.authorWallet });
+      return post;
     },
   });
 
@@ -29,7 +31,17 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
     config: voteLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.voterWallet);
-      return votePost(deps.database.db, request.body);
+      const post = await votePost(deps.database.db, request.body);
+      await app.events.publish({
+        type: "post.voted",
+        postId: post._id,
+        authorWallet: post.authorWallet,
+        voterWallet: request.body.voterWallet,
+        vote: request.body.type,
+        upvotes: post.upvotes,
+        downvotes: post.downvotes,
+      });
+      return post;
     },
   });
 };

@@ -10,7 +10,7 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
-import { posts, profiles, votes } from "../../db/schema";
+import { comments, posts, profiles, votes } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound, validationFailed } from "../../http-errors";
 import { findProfile } from "../profiles/service";
@@ -30,6 +30,8 @@ const postColumns = {
     string,
     VoteType
   > | null>`(select json_object_agg(${votes.wallet}, ${votes.type}) from ${votes} where ${votes.postId} = ${posts.id})`,
+  // The comments shown under the post (features/comments): visible and not deleted.
+  commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id} and not ${comments.hidden} and not ${comments.deleted})`,
 };
 
 type PostRow = {
@@ -43,6 +45,7 @@ type PostRow = {
   authorName: string | null;
   authorPhoto: string | null;
   votes: Record<string, VoteType> | null;
+  commentCount: number;
 };
 
 function toPost(row: PostRow): Post {
@@ -57,6 +60,7 @@ function toPost(row: PostRow): Post {
     hidden: row.hidden,
     authorName: row.authorName ?? (row.authorWallet || "Unknown"),
     authorPhoto: row.authorPhoto,
+    commentCount: row.commentCount,
   };
 }
 

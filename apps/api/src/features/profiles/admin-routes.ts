@@ -9,8 +9,15 @@ export const profileAdminRoutes = [
     await grant.consume(deps.database.db);
     return listAllProfiles(deps.database.db);
   }),
-  adminPost(profileAdminEndpoints.archive, async ({ deps, grant, body }) => {
+  adminPost(profileAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
     const profile = await setProfileArchived(deps.database.db, grant, body);
+    await events.publish({
+      type: "moderation",
+      entity: "profile",
+      id: profile._id,
+      wallet: profile.wallet,
+      hidden: profile.archived,
+    });
     return { success: true as const, message: adminSuccessMessages.profileArchived(body.archive), profile };
   }),
 ];

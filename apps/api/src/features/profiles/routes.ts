@@ -44,14 +44,18 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       const { wallet, form } = await readProfileForm(request);
       // Checked first so a second create says why, rather than asking for coins or a whitelist entry.
       if (await findProfile(db, wallet)) throw conflict(messages.profile.exists);
-      if (!(await mayCreateProfile(db, wallet))) throw forbidden(messages.profile.whitelist);
+      if (!(await mayCreateProfile(db, wallet, deps.config.whitelistModeDefault))) {
+        throw forbidden(messages.profile.whitelist);
+      }
       const errors = validateProfileFields(form.fields);
       await requireMinBalance(deps, wallet, messages.profile.balance, errors);
       if (errors.length > 0) throw validationFailed(errors);
       const fields = profileFieldsSchema.parse(form.fields);
       await refuseConfusableName(db, wallet, fields.name);
       const photo = await storePhoto(deps, form.file);
-      return insertProfile(db, wallet, fields, photo ?? null);
+      const profile = await insertProfile(db, wallet, fields, photo ?? null);
+      await app.events.publish({ type: "profile.changed", wallet: profile.wallet });
+      return profile;
     },
   });
 
@@ -64,7 +68,9 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       if (errors.length > 0) throw validationFailed(errors);
       const fields = profileFieldsSchema.parse(form.fields);
       await refuseConfusableName(db, wallet, fields.name);
-      return updateProfile(db, wallet, fields, await storePhoto(deps, form.file));
+      const profile = await updateProfile(db, wallet, fields, await storePhoto(deps, form.file));
+      await app.events.publish({ type: "profile.changed", wallet: profile.wallet });
+      return profile;
     },
   });
 };

@@ -9,8 +9,15 @@ export const projectAdminRoutes = [
     await grant.consume(deps.database.db);
     return listAllProjects(deps.database.db);
   }),
-  adminPost(projectAdminEndpoints.archive, async ({ deps, grant, body }) => {
+  adminPost(projectAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
     const project = await setProjectArchived(deps.database.db, grant, body);
+    await events.publish({
+      type: "moderation",
+      entity: "project",
+      id: project._id,
+      wallet: project.authorWallet,
+      hidden: project.archived,
+    });
     return { success: true as const, message: adminSuccessMessages.projectArchived(body.archive), project };
   }),
 ];

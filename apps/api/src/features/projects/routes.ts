@@ -28,7 +28,13 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
       const fields = projectEndpoints.save.body.safeParse(form.fields);
       if (!fields.success) throw validationFailed(fields.error.issues.map((i) => i.message));
       await requireActingWallet(request, fields.data.wallet);
-      return saveProject(deps, fields.data, form.file);
+      const project = await saveProject(deps, fields.data, form.file);
+      await app.events.publish({
+        type: "project.changed",
+        projectNumber: project.projectNumber,
+        wallet: project.authorWallet,
+      });
+      return project;
     },
   });
 };

@@ -2,13 +2,16 @@ import { tipEndpoints } from "@classcoin/shared/endpoints/tips";
 import type { FastifyPluginAsync } from "fastify";
 import { requireActingWallet } from "../../auth/session";
 import { registerEndpoint } from "../../http/endpoint";
+import { tipEvent } from "./live-event";
 import { recordTip } from "./service";
 
 export const tipRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, tipEndpoints.sendCoin, {
     async handler(request) {
       await requireActingWallet(request, request.body.fromWallet);
-      return recordTip(app.deps, request.body);
+      const result = await recordTip(app.deps, request.body);
+      await app.events.publish(await tipEvent(app.deps.database.db, request.body, result));
+      return result;
     },
   });
 };

@@ -2,12 +2,14 @@
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { whitelistAdminEndpoints } from "@classcoin/shared/endpoints/whitelist";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { addRoster } from "./roster";
 import { addToWhitelist, listWhitelist, readSettings, removeFromWhitelist, setWhitelistMode } from "./service";
+import { claimWelcomeGrants, sendWelcomeGrants } from "./welcome-grant";
 
 export const whitelistAdminRoutes = [
   adminGet(whitelistAdminEndpoints.settings, async ({ deps, grant }) => {
     await grant.consume(deps.database.db);
-    return readSettings(deps.database.db);
+    return readSettings(deps.database.db, deps.config.whitelistModeDefault);
   }),
   adminPost(whitelistAdminEndpoints.updateSettings, async ({ deps, grant, body }) => {
     const settings = await setWhitelistMode(deps.database.db, grant, body.value);
@@ -18,9 +20,13 @@ export const whitelistAdminRoutes = [
     return listWhitelist(deps.database.db);
   }),
   adminPost(whitelistAdminEndpoints.add, async ({ deps, grant, body }) => {
-    const entry = await addToWhitelist(deps.database.db, grant, body);
-    return { success: true as const, message: adminSuccessMessages.walletAdded, entry };
+    const entry = await addToWhitelist(deps.database.db, grant, body, (tx, wallet) =>
+      claimWelcomeGrants(tx, deps, [wallet]),
+    );
+    const [welcome] = await sendWelcomeGrants(deps, [entry.wallet]);
+    return { success: true as const, message: adminSuccessMessages.walletAdded, entry, grant: welcome ?? null };
   }),
+  adminPost(whitelistAdminEndpoints.addMany, ({ deps, grant, body }) => addRoster(deps, grant, body.list)),
   adminPost(whitelistAdminEndpoints.remove, async ({ deps, grant, body }) => {
     await removeFromWhitelist(deps.database.db, grant, body);
     return { success: true as const, message: adminSuccessMessages.walletRemoved };

@@ -19,9 +19,10 @@ const whitelistErrors = {
 
 type WhitelistRow = typeof whitelist.$inferSelect;
 
-async function isWhitelistMode(db: Db): Promise<boolean> {
+/** Absent (never set by the admin): `fallback`, the configured default (on for Sepolia, off locally). */
+async function isWhitelistMode(db: Db, fallback = false): Promise<boolean> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, WHITELIST_MODE_KEY));
-  return row?.value === true;
+  return row ? row.value === true : fallback;
 }
 
 async function isWhitelisted(db: Db, wallet: string): Promise<boolean> {
@@ -34,12 +35,12 @@ async function isWhitelisted(db: Db, wallet: string): Promise<boolean> {
 }
 
 /** Whether this wallet may create a profile: always while whitelist mode is off, else only when listed. */
-export async function mayCreateProfile(db: Db, wallet: string): Promise<boolean> {
-  return !(await isWhitelistMode(db)) || (await isWhitelisted(db, wallet));
+export async function mayCreateProfile(db: Db, wallet: string, defaultMode = false): Promise<boolean> {
+  return !(await isWhitelistMode(db, defaultMode)) || (await isWhitelisted(db, wallet));
 }
 
-export async function readSettings(db: Db): Promise<Settings> {
-  return { whitelistMode: await isWhitelistMode(db) };
+export async function readSettings(db: Db, defaultMode = false): Promise<Settings> {
+  return { whitelistMode: await isWhitelistMode(db, defaultMode) };
 }
 
 export async function setWhitelistMode(db: Db, grant: AdminGrant, enabled: boolean): Promise<Settings> {
@@ -53,7 +54,7 @@ export async function setWhitelistMode(db: Db, grant: AdminGrant, enabled: boole
   return { whitelistMode: enabled };
 }
 
-function toEntry(row: WhitelistRow): WhitelistEntry {
+export function toEntry(row: WhitelistRow): WhitelistEntry {
   return { _id: String(row.id), wallet: row.wallet, notes: row.notes, addedAt: row.addedAt.toISOString() };
 }
 
@@ -62,10 +63,12 @@ export async function listWhitelist(db: Db): Promise<WhitelistEntry[]> {
   return rows.map(toEntry);
 }
 
+/** `onAdded` runs in the same transaction (the welcome grant's claim: added and claimed, or neither). */
 export async function addToWhitelist(
   db: Db,
   grant: AdminGrant,
   input: { wallet: string; notes: string },
+  onAdded?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], wallet: string) => Promise<void>,
 ): Promise<WhitelistEntry> {
   return db.transaction(async (tx) => {
     await grant.consume(tx);
@@ -75,6 +78,7 @@ export async function addToWhitelist(
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(whitelistErrors.duplicate);
+    await onAdded?.(tx, row.wallet);
     return toEntry(row);
   });
 }

@@ -7,6 +7,7 @@ import { useSearchParams } from "react-router";
 import { DashboardTab } from "../../features/admin/dashboard-tab";
 import { DeployTab } from "../../features/admin/deploy-tab";
 import { BountiesTab } from "../../features/bounties/admin/bounties-tab";
+import { CommentsTab } from "../../features/comments/admin/comments-tab";
 import { PostsTab } from "../../features/posts/admin/posts-tab";
 import { useAdminProfiles } from "../../features/profiles/admin/api/get-admin-profiles";
 import { ProfilesTab } from "../../features/profiles/admin/profiles-tab";
@@ -23,6 +24,7 @@ const tabs = [
   { id: "dashboard", label: "Dashboard", Panel: DashboardTab },
   { id: "profiles", label: "Profiles", Panel: ProfilesTab },
   { id: "posts", label: "Posts", Panel: PostsTab },
+  { id: "comments", label: "Comments", Panel: CommentsTab },
   { id: "projects", label: "Projects", Panel: ProjectsTab },
   { id: "bounties", label: "Bounties", Panel: BountiesTab },
   { id: "whitelist", label: "Whitelist", Panel: WhitelistTab },

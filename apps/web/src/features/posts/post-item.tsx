@@ -1,6 +1,7 @@
 /** One post: author, time, the text as plain text (never HTML), and the vote buttons. */
 import type { Post, VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import { type ReactNode, useId, useState } from "react";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
 import { formatDateTime } from "../../ui/dates";
@@ -9,8 +10,14 @@ import { useWalletSetup } from "../../wallet/wallet-context";
 import { useVotePost } from "./api/vote-post";
 import { voteErrorText } from "./post-errors";
 
-export function PostItem({ post }: { post: Post }) {
+/**
+ * `renderComments` is the post's comments slot (app/ fills it from the comments feature): given, the post
+ * shows a Comments button with its count that expands them in place.
+ */
+export function PostItem({ post, renderComments }: { post: Post; renderComments?: (post: Post) => ReactNode }) {
   const { wallet } = useWallet();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const commentsId = useId();
   const { config } = useWalletSetup();
   const vote = useVotePost();
   const alert = useAlert();
@@ -63,7 +70,20 @@ export function PostItem({ post }: { post: Post }) {
         >
           <span aria-hidden="true">▼ </span>Downvote <span data-testid="downvotes">{post.downvotes}</span>
         </button>
+        {renderComments && (
+          <button
+            type="button"
+            className="button secondary small"
+            aria-expanded={commentsOpen}
+            aria-controls={commentsId}
+            onClick={() => setCommentsOpen((open) => !open)}
+          >
+            <span aria-hidden="true">💬 </span>
+            {commentsOpen ? "Hide comments" : "Comments"} <span data-testid="comment-count">{post.commentCount}</span>
+          </button>
+        )}
       </footer>
+      {renderComments && <div id={commentsId}>{commentsOpen && renderComments(post)}</div>}
     </article>
   );
 }

@@ -1,12 +1,15 @@
 /** /forum (spec §2, served by the posts feature): connect prompt or user strip, the composer, the posts and votes. */
+import type { Post } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import type { ReactNode } from "react";
 import { UserStrip } from "../../wallet/user-strip";
 import { usePosts } from "./api/get-posts";
 import { PostComposer } from "./post-composer";
 import { PostItem } from "./post-item";
 import "./posts.css";
 
-export function PostsPage() {
+/** `renderComments`: the comments shown in place under a post (composed by app/ from the comments feature). */
+export function PostsPage({ renderComments }: { renderComments?: (post: Post) => ReactNode } = {}) {
   const { data: posts, isLoading, isError } = usePosts();
   return (
     <section className="page">
@@ -19,7 +22,7 @@ export function PostsPage() {
       {posts && posts.length === 0 && <p className="empty-state">No posts yet. Be the first to write one!</p>}
       <div className="post-list">
         {posts?.map((post) => (
-          <PostItem key={post._id} post={post} />
+          <PostItem key={post._id} post={post} renderComments={renderComments} />
         ))}
       </div>
     </section>

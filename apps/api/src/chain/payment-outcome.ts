@@ -1,0 +1,30 @@
+/**
+ * What a caller of a treasury payment answers: the payment settled (mined), still pending, or failed, and the
+ * reason a send could not start. Shared by every feature that pays (bounties, awards, the roster).
+ */
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { parseUnits } from "viem";
+import { HttpError } from "../http-errors";
+import type { PaymentStatus } from "./treasury-payments";
+
+/** 502 for a payment that is not (yet) paid: pending (its hash named) or failed (nothing paid). */
+export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: string): HttpError {
+  return new HttpError(
+    502,
+    status === "signed" ? messages.treasury.paymentPending(hash) : messages.treasury.paymentFailed,
+  );
+}
+
+/** A failure while signing or broadcasting that is not the caller's (RPC, funds): 502 with its first line. */
+export function sendError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
+  return new HttpError(502, messages.treasury.paymentSendFailed(short.split("\n")[0]!.slice(0, 300)));
+}
+
+/** Whole (or decimal) CC as base units, without going through exponent notation. */
+export function ccToWei(amount: number): bigint {
+  if (!Number.isFinite(amount) || amount < 0) throw new Error(`not an amount of CC: ${amount}`);
+  return parseUnits(amount.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 18 }), TOKEN_DECIMALS);
+}

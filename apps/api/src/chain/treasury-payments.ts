@@ -1,0 +1,287 @@
+/**
+ * Payments from the treasury (the token owner's key): bounty rewards, awards, welcome grants, deploy chunks.
+ * One rule makes them pay once, through crashes, retries and several instances:
+ *
+ * 1. The transaction is signed here (nonce chosen here) and recorded in `treasury_payments` with its hash and
+ *    raw bytes, in the caller's database transaction (with the caller's own checks and row locks), and only
+ *    broadcast after that commits. A `purpose` can have one live payment (a partial unique index): a second
+ *    one is refused by the database, whatever process tries it.
+ * 2. A recorded payment is settled from the chain (`settle`): a receipt → `mined` or `reverted`; no receipt
+ *    and the treasury's mined nonce past the payment's nonce → `dropped` (another transaction took that
+ *    nonce, so these bytes can never be mined); otherwise still pending, and the same bytes are broadcast
+ *    again (same hash, same nonce: mined at most once). Only `dropped`/`reverted` frees the purpose.
+ *
+ * Signing and broadcasting are serialized per treasury in this process, so its nonces follow each other.
+ * The indexer reads `description` by transaction hash to show these payments as type `system`.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  type Account,
+  type Chain,
+  createWalletClient,
+  encodeFunctionData,
+  type Hash,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+  type Transport,
+  type WalletClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { treasuryPayments } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { chainFor } from "./clients";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type PaymentCall =
+  /** `mintBatch(to, amountWei)`: `amountWei` CC to each address. */
+  | { kind: "mint"; to: `0x${string}`[]; amountWei: bigint }
+  /** `amountWei` of the chain's native coin (gas money). */
+  | { kind: "native"; to: `0x${string}`; amountWei: bigint };
+
+export interface PaymentOrder {
+  /** What the payment is for; one live payment per purpose (`bounty:12`, `welcome-eth:0xabc…`). */
+  purpose: string;
+  kind: "bounty" | "award" | "welcome" | "deploy";
+  /** The explorer's description of its Transfer logs (type `system`); null keeps the plain type. */
+  description: string | null;
+  call: PaymentCall;
+}
+
+export type PaymentStatus = "signed" | "mined" | "reverted" | "dropped";
+
+/** The purpose already has a live payment (signed or mined); nothing was signed. */
+export class PurposeTaken extends Error {
+  constructor(readonly purpose: string) {
+    super(`a treasury payment for ${purpose} is already recorded`);
+    this.name = "PurposeTaken";
+  }
+}
+
+export type Sign = (order: PaymentOrder) => Promise<Hash>;
+
+export interface TreasuryPayments {
+  address: `0x${string}`;
+  /**
+   * Runs `work` in one database transaction; each `sign(order)` inside it signs a payment and records it in
+   * that transaction (throwing `PurposeTaken` when its purpose has a live payment). After the commit the
+   * signed transactions are broadcast in order; if `work` throws, nothing is recorded or sent.
+   */
+  send<T>(work: (tx: Tx, sign: Sign) => Promise<T>): Promise<T>;
+  /** Settles a recorded payment from the chain, waiting up to `timeoutMs` (default 3 min) for it to be mined. */
+  settle(hash: string, options?: { timeoutMs?: number }): Promise<PaymentStatus>;
+  /** Settles every payment still `signed` (re-broadcasting its bytes), without waiting for receipts. */
+  settleOpen(): Promise<void>;
+  nativeBalance(): Promise<bigint>;
+}
+
+const DEFAULT_SETTLE_TIMEOUT_MS = 180_000;
+const REBROADCAST_EVERY_MS = 15_000;
+
+/** One lock per treasury address and chain in this process: its nonces are handed out one signer at a time. */
+const locks = new Map<string, { tail: Promise<unknown>; nextNonce: number | undefined }>();
+
+function lockOf(key: string) {
+  let lock = locks.get(key);
+  if (!lock) {
+    lock = { tail: Promise.resolve(), nextNonce: undefined };
+    locks.set(key, lock);
+  }
+  return lock;
+}
+
+function serialized<T>(lock: { tail: Promise<unknown> }, run: () => Promise<T>): Promise<T> {
+  const result = lock.tail.then(run, run);
+  lock.tail = result.catch(() => undefined);
+  return result;
+}
+
+const instances = new WeakMap<AppDeps, TreasuryPayments>();
+
+/** The app's treasury payments (one per app: its database, chain client and key). */
+export function treasuryPaymentsOf(deps: AppDeps): TreasuryPayments {
+  let payments = instances.get(deps);
+  if (!payments) {
+    payments = createTreasuryPayments(deps.config, deps.chain, deps.database.db);
+    instances.set(deps, payments);
+  }
+  return payments;
+}
+
+export function createTreasuryPayments(config: Config, chain: PublicClient, db: Db): TreasuryPayments {
+  const account = privateKeyToAccount(config.treasuryPrivateKey);
+  const wallet: WalletClient<Transport, Chain, Account> = createWalletClient({
+    account,
+    chain: chainFor(config),
+    transport: http(config.rpcUrl, { timeout: 30_000, retryCount: 1 }),
+  });
+  const lock = lockOf(`${config.rpcUrl}|${account.address.toLowerCase()}`);
+  const pollMs = config.chain === "local" ? 50 : 3_000;
+
+  function callOf(order: PaymentOrder): { to: `0x${string}`; data?: Hex; value?: bigint } {
+    if (order.call.kind === "native") return { to: order.call.to, value: order.call.amountWei };
+    const token = config.tokenAddress;
+    if (!token) throw new Error("TOKEN_ADDRESS is not configured: the ClassCoin token has not been deployed yet");
+    return {
+      to: token,
+      data: encodeFunctionData({
+        abi: classCoinAbi,
+        functionName: "mintBatch",
+        args: [order.call.to, order.call.amountWei],
+      }),
+    };
+  }
+
+  /** Sends signed bytes; "already known" and a nonce already used mean the chain has (had) them: not an error. */
+  async function broadcast(raw: Hex, { quiet }: { quiet: boolean }): Promise<void> {
+    try {
+      await chain.sendRawTransaction({ serializedTransaction: raw });
+    } catch (error) {
+      const text = String((error as Error)?.message ?? error).toLowerCase();
+      if (text.includes("already known") || text.includes("already imported") || text.includes("nonce too low")) return;
+      if (!quiet) throw error;
+    }
+  }
+
+  async function record(
+    hash: string,
+    status: PaymentStatus,
+    receipt?: { blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint },
+  ) {
+    await db
+      .update(treasuryPayments)
+      .set({
+        status,
+        settledAt: new Date(),
+        ...(receipt
+          ? {
+              blockNumber: Number(receipt.blockNumber),
+              gasUsed: Number(receipt.gasUsed),
+              feeWei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+            }
+          : {}),
+      })
+      .where(and(eq(treasuryPayments.txHash, hash), eq(treasuryPayments.status, "signed")));
+  }
+
+  async function receiptOf(hash: Hash) {
+    try {
+      return await chain.getTransactionReceipt({ hash });
+    } catch (error) {
+      if ((error as Error).name === "TransactionReceiptNotFoundError") return undefined;
+      throw error;
+    }
+  }
+
+  async function settle(hash: string, options: { timeoutMs?: number } = {}): Promise<PaymentStatus> {
+    const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
+    let lastBroadcast = 0;
+    for (;;) {
+      const [row] = await db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash));
+      if (!row) throw new Error(`no treasury payment ${hash}`);
+      if (row.status !== "signed") return row.status;
+      const receipt = await receiptOf(hash as Hash);
+      if (receipt) {
+        const status = receipt.status === "success" ? "mined" : "reverted";
+        await record(hash, status, receipt);
+        return status;
+      }
+      const mined = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
+      if (mined > row.nonce) {
+        // The nonce is used; by these bytes only if their receipt shows up now (read after the count).
+        const late = await receiptOf(hash as Hash);
+        if (late) continue;
+        await record(hash, "dropped");
+        return "dropped";
+      }
+      if (Date.now() - lastBroadcast >= REBROADCAST_EVERY_MS) {
+        await broadcast(row.rawTx as Hex, { quiet: true });
+        lastBroadcast = Date.now();
+      }
+      if (Date.now() >= deadline) return "signed";
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
+
+  return {
+    address: account.address.toLowerCase() as `0x${string}`,
+
+    send(work) {
+      return serialized(lock, async () => {
+        const signed: Hex[] = [];
+        let nonce: number | undefined;
+        const result = await db.transaction(async (tx) => {
+          const sign: Sign = async (order) => {
+            if (nonce === undefined) {
+              const pending = await chain.getTransactionCount({ address: account.address, blockTag: "pending" });
+              nonce = Math.max(pending, lock.nextNonce ?? 0);
+            }
+            const request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce });
+            const raw = await wallet.signTransaction(request);
+            const hash = keccak256(raw);
+            const to = order.call.kind === "native" ? [order.call.to] : order.call.to;
+            const inserted = await tx
+              .insert(treasuryPayments)
+              .values({
+                txHash: hash,
+                purpose: order.purpose,
+                kind: order.kind,
+                description: order.description,
+                toWallets: to.map((w) => w.toLowerCase()),
+                amountWei: order.call.amountWei.toString(),
+                native: order.call.kind === "native",
+                nonce,
+                rawTx: raw,
+              })
+              .onConflictDoNothing()
+              .returning({ hash: treasuryPayments.txHash });
+            if (inserted.length === 0) throw new PurposeTaken(order.purpose);
+            signed.push(raw);
+            nonce++;
+            return hash;
+          };
+          return work(tx, sign);
+        });
+        try {
+          for (const raw of signed) await broadcast(raw, { quiet: false });
+          if (nonce !== undefined) lock.nextNonce = nonce;
+        } catch (error) {
+          // Recorded but maybe not sent: `settle` re-broadcasts it or finds its nonce taken (dropped).
+          lock.nextNonce = undefined;
+          throw error;
+        }
+        return result;
+      });
+    },
+
+    settle,
+
+    async settleOpen() {
+      const open = await db
+        .select({ hash: treasuryPayments.txHash })
+        .from(treasuryPayments)
+        .where(eq(treasuryPayments.status, "signed"))
+        .orderBy(asc(treasuryPayments.nonce));
+      for (const { hash } of open) await settle(hash, { timeoutMs: 0 });
+    },
+
+    nativeBalance() {
+      return chain.getBalance({ address: account.address });
+    },
+  };
+}
+
+/** Payment rows by hash, for the callers that show them (the explorer reads descriptions itself). */
+export async function paymentsByHash(db: Db | Tx, hashes: string[]) {
+  if (hashes.length === 0) return new Map<string, typeof treasuryPayments.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(treasuryPayments)
+    .where(sql`${treasuryPayments.txHash} IN (SELECT jsonb_array_elements_text(${JSON.stringify(hashes)}::jsonb))`);
+  return new Map(rows.map((r) => [r.txHash, r]));
+}

@@ -1,0 +1,212 @@
+/**
+ * The live-event bus. `publish(event)` stores the event in `live_events`; a trigger there sends it with
+ * NOTIFY (migrations/0006_live_events.sql), and every API instance LISTENs on one dedicated connection, so
+ * an event published by any instance (or written by a trigger: the indexer's transactions, bounty changes)
+ * reaches the browsers of every instance. On PGlite, NOTIFY and LISTEN stay inside the one process.
+ *
+ * The table is also the log a reconnecting browser catches up from (`replay`), kept for an hour.
+ */
+import { type LiveEvent, liveEventSchema } from "@classcoin/shared/live-events";
+import { asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { liveEvents } from "../db/schema";
+
+export const LIVE_CHANNEL = "classcoin_live";
+/** Events are kept this long for catching up; older ones are deleted now and then. */
+export const LIVE_EVENTS_KEPT_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** A reconnect that missed more than this many events reads everything again instead (`sync`). */
+export const REPLAY_MAX_EVENTS = 500;
+/** Ids delivered recently, so an event is never handed to subscribers twice (catch-up after a reconnect). */
+const DELIVERED_MEMORY = 2_000;
+
+export interface StoredEvent {
+  id: number;
+  event: LiveEvent;
+}
+
+export type EventSubscriber = (stored: StoredEvent) => void;
+/** Runs in the publishing instance after an event is stored (the notifications it causes). */
+export type PublishHook = (event: LiveEvent) => Promise<void>;
+
+export interface EventLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface EventBus {
+  /** Stores and announces the event, then runs the publish hooks; never throws (a failure is logged). */
+  publish(event: LiveEvent): Promise<void>;
+  subscribe(subscriber: EventSubscriber): () => void;
+  /** The events after `afterId`, oldest first; null when some of them are no longer kept (or too many). */
+  replay(afterId: number): Promise<StoredEvent[] | null>;
+  onPublish(hook: PublishHook): void;
+  readonly subscribers: number;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createEventBus(database: Database, log: EventLog): EventBus {
+  const { db } = database;
+  const subscribers = new Set<EventSubscriber>();
+  const hooks: PublishHook[] = [];
+  const delivered = new Set<number>();
+  let lastSeen = 0;
+  let stopListening: (() => Promise<void>) | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function deliver(stored: StoredEvent): void {
+    if (delivered.has(stored.id)) return;
+    delivered.add(stored.id);
+    if (delivered.size > DELIVERED_MEMORY) {
+      const oldest = delivered.values().next().value;
+      if (oldest !== undefined) delivered.delete(oldest);
+    }
+    lastSeen = Math.max(lastSeen, stored.id);
+    for (const subscriber of subscribers) {
+      try {
+        subscriber(stored);
+      } catch (error) {
+        log.warn(`Live event subscriber failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  function parse(id: number, data: unknown): StoredEvent | null {
+    const event = liveEventSchema.safeParse(data);
+    // An event type this version does not know (a newer instance published it) is skipped.
+    return event.success ? { id, event: event.data } : null;
+  }
+
+  async function readEvent(id: number): Promise<StoredEvent | null> {
+    const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id));
+    return row ? parse(row.id, row.data) : null;
+  }
+
+  function onPayload(payload: string): void {
+    let message: { id?: unknown; event?: unknown };
+    try {
+      message = JSON.parse(payload) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.id !== "number") return;
+    const id = message.id;
+    if (message.event !== undefined) {
+      const stored = parse(id, message.event);
+      if (stored) deliver(stored);
+      return;
+    }
+    // Too big for a NOTIFY payload: announced by id only.
+    readEvent(id).then(
+      (stored) => stored && deliver(stored),
+      (error: Error) => log.warn(`Live event ${id} could not be read: ${error.message}`),
+    );
+  }
+
+  /** After a lost LISTEN connection: what was published meanwhile, from the log. */
+  async function catchUp(): Promise<void> {
+    const rows = await db
+      .select()
+      .from(liveEvents)
+      .where(gt(liveEvents.id, lastSeen))
+      .orderBy(asc(liveEvents.id))
+      .limit(REPLAY_MAX_EVENTS);
+    for (const row of rows) {
+      const stored = parse(row.id, row.data);
+      if (stored) deliver(stored);
+    }
+  }
+
+  async function prune(): Promise<void> {
+    await db
+      .delete(liveEvents)
+      .where(sql`${liveEvents.createdAt} < now() - ${`${LIVE_EVENTS_KEPT_MS} milliseconds`}::interval`);
+  }
+
+  return {
+    get subscribers() {
+      return subscribers.size;
+    },
+
+    async publish(event) {
+      try {
+        const [row] = await db
+          .insert(liveEvents)
+          .values({ type: event.type, data: event })
+          .returning({ id: liveEvents.id });
+        // Without LISTEN (a database double in a test), the event goes straight to this instance's subscribers.
+        if (!database.listen && row) deliver({ id: row.id, event });
+      } catch (error) {
+        log.warn(`Live event ${event.type} could not be published: ${(error as Error).message}`);
+        return;
+      }
+      for (const hook of hooks) {
+        try {
+          await hook(event);
+        } catch (error) {
+          log.warn(`After live event ${event.type}: ${(error as Error).message}`);
+        }
+      }
+    },
+
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+
+    async replay(afterId) {
+      const [held] = await db
+        .select({ id: liveEvents.id })
+        .from(liveEvents)
+        .where(lte(liveEvents.id, afterId))
+        .orderBy(desc(liveEvents.id))
+        .limit(1);
+      const rows = await db
+        .select()
+        .from(liveEvents)
+        .where(gt(liveEvents.id, afterId))
+        .orderBy(asc(liveEvents.id))
+        .limit(REPLAY_MAX_EVENTS + 1);
+      if (rows.length > REPLAY_MAX_EVENTS) return null;
+      // The browser's last event is no longer in the log and the next one kept is not the next id: the
+      // events in between may have been deleted (or were never committed; reading again costs little).
+      const first = rows[0];
+      if (!held && first && first.id > afterId + 1) return null;
+      return rows.flatMap((row) => parse(row.id, row.data) ?? []);
+    },
+
+    onPublish(hook) {
+      hooks.push(hook);
+    },
+
+    async start() {
+      const [latest] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
+      lastSeen = latest?.id ?? 0;
+      if (database.listen) {
+        stopListening = await database.listen(LIVE_CHANNEL, {
+          onPayload,
+          onReconnect: () => {
+            log.info("Live events: LISTEN connection restored; catching up");
+            catchUp().catch((error: Error) => log.warn(`Live events catch-up failed: ${error.message}`));
+          },
+          onError: (error) => log.warn(`Live events: LISTEN connection problem: ${error.message}`),
+        });
+      }
+      pruneTimer = setInterval(() => {
+        prune().catch((error: Error) => log.warn(`Live events could not be pruned: ${error.message}`));
+      }, PRUNE_EVERY_MS);
+      pruneTimer.unref();
+      await prune().catch(() => {});
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (pruneTimer) clearInterval(pruneTimer);
+      subscribers.clear();
+      await stopListening?.().catch(() => {});
+    },
+  };
+}

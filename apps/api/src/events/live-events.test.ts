@@ -1,0 +1,299 @@
+/**
+ * Live updates on both engines: what the features publish (posts, votes, tips' transactions through the
+ * indexer's table, bounties, moderation), the notifications they cause (`/api/notifications`), the
+ * server-sent stream over a real socket with Last-Event-ID catch-up, and two app instances on one database
+ * seeing each other's events (PostgreSQL: LISTEN/NOTIFY between two connection pools).
+ */
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import type { LiveEvent } from "@classcoin/shared/live-events";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { createChainClient } from "../chain/clients";
+import { type Database, openPostgres } from "../db/client";
+import { bounties, liveEvents, posts, profiles, transactions } from "../db/schema";
+import type { App } from "../deps";
+import { adminCalls } from "../testing/admin";
+import { createTestApp, type TestApp } from "../testing/app";
+import { startTestChain, type TestChain } from "../testing/chain";
+import { createThrowawayPostgres, type ThrowawayPostgres, testDatabaseKinds } from "../testing/database";
+import { signIn } from "../testing/sign-in";
+import type { StoredEvent } from "./bus";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+  for (const index of [1, 2]) await chain.fund(chain.wallet(index).account.address, 10);
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const address = (index: number) => chain.wallet(index).account.address.toLowerCase() as `0x${string}`;
+
+/** Collects what an app's bus delivers; `next(type)` waits for the next event of that type. */
+function collect(app: App) {
+  const seen: StoredEvent[] = [];
+  const waiting: { type: string; resolve: (e: StoredEvent) => void; from: number }[] = [];
+  app.events.subscribe((stored) => {
+    seen.push(stored);
+    for (const w of [...waiting]) {
+      if (stored.event.type === w.type) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve(stored);
+      }
+    }
+  });
+  return {
+    seen,
+    next(type: LiveEvent["type"], timeoutMs = 5_000): Promise<StoredEvent> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} event within ${timeoutMs} ms`)), timeoutMs);
+        waiting.push({
+          type,
+          from: seen.length,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
+      });
+    },
+  };
+}
+
+/** Opens GET /api/events on a listening app and parses the frames as they come. */
+function openStream(url: string, lastEventId?: string) {
+  const frames: { id: string | null; data: LiveEvent }[] = [];
+  let response: IncomingMessage | undefined;
+  let buffer = "";
+  const opened = new Promise<IncomingMessage>((resolve, reject) => {
+    const req = httpRequest(
+      `${url}/api/events`,
+      { headers: lastEventId ? { "last-event-id": lastEventId } : {} },
+      (res) => {
+        response = res;
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const id = /^id: (.*)$/m.exec(block)?.[1] ?? null;
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (data) frames.push({ id, data: JSON.parse(data) as LiveEvent });
+            end = buffer.indexOf("\n\n");
+          }
+        });
+        resolve(res);
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+  return {
+    opened,
+    frames,
+    async waitFor(predicate: (e: LiveEvent) => boolean, timeoutMs = 5_000) {
+      const started = Date.now();
+      for (;;) {
+        const found = frames.find((f) => predicate(f.data));
+        if (found) return found;
+        if (Date.now() - started > timeoutMs) throw new Error(`no matching event; got ${JSON.stringify(frames)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    close: () => response?.destroy(),
+  };
+}
+
+describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
+  let t: TestApp;
+  let cookies: { ada: string; ben: string };
+  let url: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+    await t.database.db.insert(profiles).values([
+      { wallet: address(1), name: "Ada Lovelace", birthday: "2010-01-01", starSign: "Leo" },
+      { wallet: address(2), name: "Ben Okafor", birthday: "2010-01-01", starSign: "Leo" },
+    ]);
+    cookies = { ada: await signIn(t, 1), ben: await signIn(t, 2) };
+    url = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const inject = (method: "GET" | "POST", path: string, cookie?: string, payload?: object) =>
+    t.app.inject({ method, url: path, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
+
+  it("behavior: a post and a vote are published, and the author is notified of the vote once", async () => {
+    const events = collect(t.app);
+    const created = events.next("post.created");
+    const post = await inject("POST", "/api/posts", cookies.ada, { authorWallet: address(1), content: "Hello class" });
+    expect(post.statusCode, post.body).toBe(200);
+    const postId = post.json()._id as string;
+    expect((await created).event).toEqual({ type: "post.created", postId, authorWallet: address(1) });
+
+    const voted = events.next("post.voted");
+    const notified = events.next("notification");
+    const vote = await inject("POST", "/api/posts/vote", cookies.ben, { postId, type: "up", voterWallet: address(2) });
+    expect(vote.statusCode, vote.body).toBe(200);
+    expect((await voted).event).toMatchObject({ postId, voterWallet: address(2), upvotes: 1, downvotes: 0 });
+    expect((await notified).event).toEqual({ type: "notification", wallet: address(1) });
+
+    // Switching the vote back and forth is still one notification.
+    await inject("POST", "/api/posts/vote", cookies.ben, { postId, type: "down", voterWallet: address(2) });
+    await inject("POST", "/api/posts/vote", cookies.ben, { postId, type: "up", voterWallet: address(2) });
+    const list = await inject("GET", "/api/notifications", cookies.ada);
+    expect(list.statusCode, list.body).toBe(200);
+    const { notifications, unread } = list.json() as {
+      notifications: { _id: string; text: string; read: boolean; kind: string }[];
+      unread: number;
+    };
+    expect(unread).toBe(1);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]).toMatchObject({
+      kind: "vote",
+      read: false,
+      text: 'Ben Okafor upvoted your post "Hello class".',
+    });
+    // Nobody is notified of their own doing; Ben has nothing.
+    expect((await inject("GET", "/api/notifications", cookies.ben)).json()).toEqual({ notifications: [], unread: 0 });
+
+    // Marking read: only the session's own notifications change.
+    const id = notifications[0]!._id;
+    expect((await inject("POST", "/api/notifications/read", cookies.ben, { ids: [id] })).json()).toEqual({ unread: 0 });
+    expect((await inject("GET", "/api/notifications", cookies.ada)).json().unread).toBe(1);
+    expect((await inject("POST", "/api/notifications/read", cookies.ada, { ids: [id] })).json()).toEqual({ unread: 0 });
+    expect((await inject("GET", "/api/notifications", cookies.ada)).json().notifications[0].read).toBe(true);
+  });
+
+  it("behavior: notifications need a session", async () => {
+    expect((await inject("GET", "/api/notifications")).statusCode).toBe(401);
+    expect((await inject("POST", "/api/notifications/read", undefined, { ids: ["1"] })).statusCode).toBe(401);
+  });
+
+  it("behavior: moderation is published and tells the owner; restoring tells nobody", async () => {
+    const events = collect(t.app);
+    const [post] = await t.database.db
+      .insert(posts)
+      .values({ authorWallet: address(2), content: "Something rude" })
+      .returning();
+    const hidden = events.next("moderation");
+    const notified = events.next("notification");
+    const admin = adminCalls(t.app);
+    const hide = await admin.post("/posts/hide", { postId: String(post!.id), hide: true });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await hidden).event).toEqual({
+      type: "moderation",
+      entity: "post",
+      id: String(post!.id),
+      wallet: address(2),
+      hidden: true,
+    });
+    expect((await notified).event).toEqual({ type: "notification", wallet: address(2) });
+    const ben = (await inject("GET", "/api/notifications", cookies.ben)).json();
+    expect(ben.notifications[0]).toMatchObject({
+      kind: "post_hidden",
+      text: 'Your post "Something rude" was hidden by the instructor.',
+    });
+    const archive = await admin.post("/profiles/archive", { wallet: address(2), archive: true });
+    expect(archive.statusCode, archive.body).toBe(200);
+    const restore = await admin.post("/profiles/archive", { wallet: address(2), archive: false });
+    expect(restore.statusCode, restore.body).toBe(200);
+    const kinds = (await inject("GET", "/api/notifications", cookies.ben))
+      .json()
+      .notifications.map((n: { kind: string }) => n.kind);
+    expect(kinds).toEqual(["profile_archived", "post_hidden"]);
+  });
+
+  it("behavior: the explorer's new transactions and bounty changes are published by the database itself", async () => {
+    const events = collect(t.app);
+    const txs = events.next("transactions");
+    await t.database.db.insert(transactions).values({
+      type: "transfer",
+      fromWallet: address(1),
+      toWallet: address(2),
+      amount: 1,
+      amountWei: "1000000000000000000",
+      timestamp: new Date(),
+      txHash: `0x${"ab".repeat(32)}`,
+      logIndex: 0,
+      blockNumber: 1,
+    });
+    expect((await txs).event).toMatchObject({ type: "transactions", count: 1 });
+    expect(((await txs).event as { wallets: string[] }).wallets.sort()).toEqual([address(1), address(2)].sort());
+
+    const bounty = events.next("bounty.changed");
+    const [row] = await t.database.db.insert(bounties).values({ title: "B", description: "D", reward: 5 }).returning();
+    expect((await bounty).event).toEqual({ type: "bounty.changed", bountyId: String(row!.id), status: "active" });
+    const crossed = events.next("bounty.changed");
+    await t.database.db.update(bounties).set({ crossedOut: true }).where(eq(bounties.id, row!.id));
+    expect((await crossed).event).toMatchObject({ bountyId: String(row!.id) });
+  });
+
+  it("behavior: the stream sends new events, and a reconnect with Last-Event-ID gets the missed ones", async () => {
+    const first = openStream(url);
+    const res = await first.opened;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/event-stream/);
+    const post = await inject("POST", "/api/posts", cookies.ben, { authorWallet: address(2), content: "Live!" });
+    // Ben's profile was archived and restored above; he may post again (the server allows one every 5 s).
+    expect(post.statusCode, post.body).toBe(200);
+    const seen = await first.waitFor((e) => e.type === "post.created" && e.postId === post.json()._id);
+    first.close();
+
+    // Meanwhile (disconnected) a vote: the reconnect names the last id it saw and gets it.
+    const vote = await inject("POST", "/api/posts/vote", cookies.ada, {
+      postId: post.json()._id,
+      type: "up",
+      voterWallet: address(1),
+    });
+    expect(vote.statusCode, vote.body).toBe(200);
+    const again = openStream(url, seen.id ?? "");
+    await again.opened;
+    await again.waitFor((e) => e.type === "post.voted" && e.postId === post.json()._id);
+    expect(again.frames.some((f) => f.data.type === "post.created" && f.data.postId === post.json()._id)).toBe(false);
+    again.close();
+
+    // A Last-Event-ID older than the log keeps: read everything again.
+    await t.database.db.delete(liveEvents).where(eq(liveEvents.id, Number(seen.id)));
+    const stale = openStream(url, String(Number(seen.id) - 1));
+    await stale.opened;
+    const [first2] = await t.database.db.select({ id: liveEvents.id }).from(liveEvents).limit(1);
+    if (first2 && first2.id > Number(seen.id)) await stale.waitFor((e) => e.type === "sync");
+    stale.close();
+  });
+
+  it("behavior: two instances on one database see each other's events", async () => {
+    let throwaway: ThrowawayPostgres | undefined;
+    let secondDb: Database = t.database;
+    if (kind === "postgres") {
+      // The test database's URL is not exposed; a second throw-away one with two pools stands for it.
+      throwaway = await createThrowawayPostgres();
+      secondDb = await openPostgres(throwaway.url);
+    }
+    const a = kind === "postgres" ? await buildApp({ ...t.app.deps, database: secondDb }) : t.app;
+    const bDb = kind === "postgres" ? await openPostgres(throwaway!.url) : t.database;
+    const b = await buildApp({ ...t.app.deps, database: bDb, chain: createChainClient(t.config) });
+    try {
+      await a.ready();
+      await b.ready();
+      const onB = collect(b);
+      const arrived = onB.next("bounty.changed");
+      await a.events.publish({ type: "bounty.changed", bountyId: "42", status: "completed" });
+      expect((await arrived).event).toEqual({ type: "bounty.changed", bountyId: "42", status: "completed" });
+    } finally {
+      await b.close();
+      if (a !== t.app) await a.close();
+      if (kind === "postgres") {
+        await secondDb.close();
+        await bDb.close();
+        await throwaway?.drop();
+      }
+    }
+  });
+});

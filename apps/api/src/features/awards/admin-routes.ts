@@ -1,0 +1,12 @@
+/** The admin's awards (issue 14): CC from the treasury to one student, with a note. */
+import { awardAdminEndpoints } from "@classcoin/shared/endpoints/awards";
+import { messages } from "@classcoin/shared/messages";
+import { adminPost } from "../../auth/admin-route";
+import { awardStudent } from "./service";
+
+export const awardAdminRoutes = [
+  adminPost(awardAdminEndpoints.award, async ({ deps, grant, body }) => {
+    const award = await awardStudent(deps, grant, body);
+    return { success: true as const, message: messages.treasury.awarded(award.amount, award.name), award };
+  }),
+];

@@ -1,0 +1,16 @@
+/** The admin's side of comments: every comment, and hiding or showing one. */
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { commentAdminEndpoints } from "@classcoin/shared/endpoints/comments";
+import { adminGet, adminPost } from "../../auth/admin-route";
+import { listAllComments, setCommentHidden } from "./service";
+
+export const commentAdminRoutes = [
+  adminGet(commentAdminEndpoints.list, async ({ deps, grant }) => {
+    await grant.consume(deps.database.db);
+    return listAllComments(deps.database.db);
+  }),
+  adminPost(commentAdminEndpoints.hide, async ({ deps, grant, body }) => {
+    const comment = await setCommentHidden(deps.database.db, grant, body);
+    return { success: true as const, message: adminSuccessMessages.commentHidden(body.hide), comment };
+  }),
+];

@@ -1,0 +1,311 @@
+/**
+ * Comments under forum posts (issue 18): writing one (session, profile, 1–1000 characters), one level of
+ * replies, votes (one per wallet), deleting one's own, the post's comment count, and the admin's hide/show.
+ */
+import { COMMENT_MAX_LENGTH } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import { eq } from "drizzle-orm";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { comments, posts, profiles } from "../../db/schema";
+import { adminCalls } from "../../testing/admin";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { startTestChain, type TestChain } from "../../testing/chain";
+import { testDatabaseKinds } from "../../testing/database";
+import { signIn } from "../../testing/sign-in";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+interface CommentBody {
+  _id: string;
+  postId: string;
+  parentCommentId: string | null;
+  authorWallet: string;
+  authorName: string;
+  authorPhoto: string | null;
+  text: string;
+  upvotes: number;
+  downvotes: number;
+  votes: Record<string, "up" | "down">;
+  hidden: boolean;
+  deleted: boolean;
+}
+
+function newWallet() {
+  const key = generatePrivateKey();
+  return { key, address: privateKeyToAccount(key).address.toLowerCase() as `0x${string}` };
+}
+
+describe.each(testDatabaseKinds())("comments on %s", (kind) => {
+  let t: TestApp;
+  let admin: ReturnType<typeof adminCalls>;
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+    admin = adminCalls(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A wallet with a profile (no coins: commenting needs only a profile) and a session cookie. */
+  async function member(name: string) {
+    const w = newWallet();
+    await t.database.db
+      .insert(profiles)
+      .values({ wallet: w.address, name, birthday: "2009-02-02", starSign: "Virgo", photo: `${name}.webp` });
+    return { ...w, cookie: await signIn(t, w.key) };
+  }
+
+  async function newPost(author: string, hidden = false) {
+    const [row] = await t.database.db
+      .insert(posts)
+      .values({ authorWallet: author, content: "A post to discuss", hidden })
+      .returning({ id: posts.id });
+    return String(row!.id);
+  }
+
+  const send = (url: string, cookie: string | undefined, payload: object) =>
+    t.app.inject({ method: "POST", url, payload, headers: cookie ? { cookie } : {} });
+  const comment = (cookie: string | undefined, payload: object) => send("/api/comments", cookie, payload);
+  const vote = (cookie: string | undefined, payload: object) => send("/api/comments/vote", cookie, payload);
+  const remove = (cookie: string | undefined, payload: object) => send("/api/comments/delete", cookie, payload);
+  const list = async (postId: string): Promise<CommentBody[]> => {
+    const res = await t.app.inject({ method: "GET", url: `/api/posts/${postId}/comments` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const commentCount = async (postId: string): Promise<number> => {
+    const res = await t.app.inject({ method: "GET", url: "/api/posts?limit=100" });
+    return res.json().find((p: { _id: string }) => p._id === postId).commentCount;
+  };
+  const countRows = async () => (await t.database.db.select({ id: comments.id }).from(comments)).length;
+
+  it("a member with a profile comments; the comment carries the author's name and photo, and the post counts it", async () => {
+    const ada = await member("Ada");
+    const postId = await newPost(ada.address);
+    expect(await commentCount(postId)).toBe(0);
+    const res = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "  Nice work!  " });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      _id: expect.stringMatching(/^\d+$/),
+      postId,
+      parentCommentId: null,
+      authorWallet: ada.address,
+      authorName: "Ada",
+      authorPhoto: "Ada.webp",
+      text: "Nice work!",
+      createdAt: expect.any(String),
+      upvotes: 0,
+      downvotes: 0,
+      votes: {},
+      hidden: false,
+      deleted: false,
+    });
+    expect((await list(postId)).map((c) => c.text)).toEqual(["Nice work!"]);
+    expect(await commentCount(postId)).toBe(1);
+  });
+
+  it("without a session the comment is refused with 401, as another wallet with 403, and nothing is written", async () => {
+    const victim = await member("Vic");
+    const mallory = await member("Mal");
+    const postId = await newPost(victim.address);
+    const before = await countRows();
+    const anonymous = await comment(undefined, { postId, authorWallet: victim.address, text: "hi" });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe(messages.auth.required);
+    const impersonated = await comment(mallory.cookie, { postId, authorWallet: victim.address, text: "hi" });
+    expect(impersonated.statusCode).toBe(403);
+    expect(impersonated.json().error).toBe(messages.auth.wrongWallet);
+    expect(await countRows()).toBe(before);
+  });
+
+  it("without a profile, or with an archived one, every failing check is listed; 1000 characters pass, 1001 do not", async () => {
+    const w = newWallet();
+    const cookie = await signIn(t, w.key);
+    const author = await member("Poster");
+    const postId = await newPost(author.address);
+    const refused = await comment(cookie, { postId, authorWallet: w.address, text: "   " });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([messages.comment.profile, messages.comment.empty]);
+
+    const archie = await member("Archie");
+    await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, archie.address));
+    const archived = await comment(archie.cookie, { postId, authorWallet: archie.address, text: "still here?" });
+    expect(archived.json().errors).toEqual([messages.comment.profile]);
+
+    // Counted in code points: 1000 emoji are 1000 characters.
+    const full = "🎨".repeat(COMMENT_MAX_LENGTH);
+    const ok = await comment(author.cookie, { postId, authorWallet: author.address, text: full });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().text).toBe(full);
+    const tooLong = await comment(author.cookie, { postId, authorWallet: author.address, text: `${full}!` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toEqual([messages.comment.tooLong]);
+  });
+
+  it("a reply attaches to its comment, and a reply to a reply to the same top-level comment", async () => {
+    const ada = await member("Ann");
+    const bob = await member("Bob");
+    const postId = await newPost(ada.address);
+    const top = (await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Top" })).json();
+    const reply = await comment(bob.cookie, {
+      postId,
+      parentCommentId: top._id,
+      authorWallet: bob.address,
+      text: "Reply",
+    });
+    expect(reply.json().parentCommentId).toBe(top._id);
+    const nested = await comment(ada.cookie, {
+      postId,
+      parentCommentId: reply.json()._id,
+      authorWallet: ada.address,
+      text: "Reply to the reply",
+    });
+    expect(nested.statusCode, nested.body).toBe(200);
+    expect(nested.json().parentCommentId).toBe(top._id);
+    expect((await list(postId)).map((c) => [c.text, c.parentCommentId])).toEqual([
+      ["Top", null],
+      ["Reply", top._id],
+      ["Reply to the reply", top._id],
+    ]);
+    expect(await commentCount(postId)).toBe(3);
+
+    // A parent on another post is refused, and nothing is written.
+    const otherPost = await newPost(ada.address);
+    const before = await countRows();
+    const crossed = await comment(bob.cookie, {
+      postId: otherPost,
+      parentCommentId: top._id,
+      authorWallet: bob.address,
+      text: "wrong thread",
+    });
+    expect(crossed.statusCode).toBe(404);
+    expect(crossed.json().error).toBe(messages.comment.parentNotFound);
+    expect(await countRows()).toBe(before);
+  });
+
+  it("a hidden or missing post has no comments to read or write", async () => {
+    const ada = await member("Hedy");
+    const hidden = await newPost(ada.address, true);
+    for (const postId of [hidden, "999999999"]) {
+      const read = await t.app.inject({ method: "GET", url: `/api/posts/${postId}/comments` });
+      expect(read.statusCode).toBe(404);
+      expect(read.json().error).toBe(messages.post.notFound);
+      const write = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "hello?" });
+      expect(write.statusCode).toBe(404);
+    }
+  });
+
+  it("votes: one per wallet, the same again keeps it, the other switches it; another wallet's session is refused", async () => {
+    const ada = await member("Vera");
+    const bob = await member("Vlad");
+    const postId = await newPost(ada.address);
+    const c = (await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Vote me" })).json();
+    const up = await vote(bob.cookie, { commentId: c._id, type: "up", voterWallet: bob.address });
+    expect(up.json()).toMatchObject({ upvotes: 1, downvotes: 0, votes: { [bob.address]: "up" } });
+    const again = await vote(bob.cookie, { commentId: c._id, type: "up", voterWallet: bob.address });
+    expect(again.json()).toMatchObject({ upvotes: 1, downvotes: 0 });
+    const down = await vote(bob.cookie, { commentId: c._id, type: "down", voterWallet: bob.address });
+    expect(down.json()).toMatchObject({ upvotes: 0, downvotes: 1, votes: { [bob.address]: "down" } });
+    const forged = await vote(bob.cookie, { commentId: c._id, type: "up", voterWallet: ada.address });
+    expect(forged.statusCode).toBe(403);
+    const anonymous = await vote(undefined, { commentId: c._id, type: "up", voterWallet: bob.address });
+    expect(anonymous.statusCode).toBe(401);
+    // Concurrent votes by many wallets: the counts are the votes recorded.
+    const voters = await Promise.all(["a", "b", "c", "d", "e"].map((n) => member(`Voter ${n}`)));
+    await Promise.all(
+      voters.map((v, i) => vote(v.cookie, { commentId: c._id, type: i % 2 ? "down" : "up", voterWallet: v.address })),
+    );
+    const [stored] = (await list(postId)).filter((x) => x._id === c._id);
+    expect(stored).toMatchObject({ upvotes: 3, downvotes: 3 });
+    expect(Object.keys(stored!.votes)).toHaveLength(6);
+  });
+
+  it("deleting: only one's own; a deleted comment leaves the list, or stays blanked while it has replies", async () => {
+    const ada = await member("Dora");
+    const bob = await member("Dirk");
+    const postId = await newPost(ada.address);
+    const lonely = (await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Lonely" })).json();
+    const parent = (await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Parent" })).json();
+    await comment(bob.cookie, { postId, parentCommentId: parent._id, authorWallet: bob.address, text: "Child" });
+    expect(await commentCount(postId)).toBe(3);
+
+    const notMine = await remove(bob.cookie, { commentId: lonely._id, authorWallet: bob.address });
+    expect(notMine.statusCode).toBe(403);
+    expect(notMine.json().error).toBe(messages.comment.notYours);
+    const forged = await remove(bob.cookie, { commentId: lonely._id, authorWallet: ada.address });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toBe(messages.auth.wrongWallet);
+    expect((await list(postId)).map((c) => c.text)).toContain("Lonely");
+
+    for (const id of [lonely._id, parent._id]) {
+      const res = await remove(ada.cookie, { commentId: id, authorWallet: ada.address });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+    }
+    const after = await list(postId);
+    expect(after.map((c) => [c.text, c.deleted])).toEqual([
+      ["", true],
+      ["Child", false],
+    ]);
+    // The text is erased from the database, not only from the answer.
+    const [row] = await t.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.id, Number(parent._id)));
+    expect(row?.text).toBe("");
+    expect(await commentCount(postId)).toBe(1);
+    // Deleted twice, voted on or replied to: gone.
+    expect((await remove(ada.cookie, { commentId: parent._id, authorWallet: ada.address })).statusCode).toBe(404);
+    expect((await vote(bob.cookie, { commentId: parent._id, type: "up", voterWallet: bob.address })).statusCode).toBe(
+      404,
+    );
+    const reply = await comment(bob.cookie, {
+      postId,
+      parentCommentId: parent._id,
+      authorWallet: bob.address,
+      text: "Still there?",
+    });
+    expect(reply.statusCode).toBe(404);
+  });
+
+  it("the admin hides a comment (it leaves the forum, its replies stay under a blank placeholder) and shows it again", async () => {
+    const ada = await member("Mona");
+    const bob = await member("Moe");
+    const postId = await newPost(ada.address);
+    const rude = (await comment(bob.cookie, { postId, authorWallet: bob.address, text: "Rude remark" })).json();
+    await comment(ada.cookie, { postId, parentCommentId: rude._id, authorWallet: ada.address, text: "Be nice" });
+
+    const hidden = await admin.post("/comments/hide", { commentId: rude._id, hide: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({
+      success: true,
+      message: "Comment hidden",
+      comment: { _id: rude._id, hidden: true, text: "Rude remark", postContent: "A post to discuss" },
+    });
+    const publicView = await list(postId);
+    expect(publicView.map((c) => [c.text, c.hidden])).toEqual([
+      ["", true],
+      ["Be nice", false],
+    ]);
+    expect(JSON.stringify(publicView)).not.toContain("Rude remark");
+    expect(await commentCount(postId)).toBe(1);
+
+    const all = (await admin.get("comments")).json() as (CommentBody & { postContent: string })[];
+    expect(all.find((c) => c._id === rude._id)).toMatchObject({ hidden: true, text: "Rude remark", authorName: "Moe" });
+
+    const shown = await admin.post("/comments/hide", { commentId: rude._id, hide: false });
+    expect(shown.json().message).toBe("Comment unhidden");
+    expect((await list(postId)).map((c) => c.text)).toEqual(["Rude remark", "Be nice"]);
+
+    const missing = await admin.post("/comments/hide", { commentId: "999999999", hide: true });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(messages.comment.notFound);
+  });
+});

@@ -1,0 +1,44 @@
+import { commentEndpoints } from "@classcoin/shared/endpoints/comments";
+import type { FastifyPluginAsync } from "fastify";
+import { requireActingWallet } from "../../auth/session";
+import { registerEndpoint } from "../../http/endpoint";
+import { rateLimitConfig } from "../../http/rate-limit";
+import { createComment, deleteComment, listComments, voteComment } from "./service";
+
+/** A comment per wallet every 3 seconds (a reply comes quicker than a post); votes and deletes are cheap. */
+const commentLimit = rateLimitConfig(1, 3_000);
+const voteLimit = rateLimitConfig(120, "1 minute");
+const deleteLimit = rateLimitConfig(30, "1 minute");
+
+/** Comments under forum posts (issue 18), shown in place at /forum. */
+export const commentRoutes: FastifyPluginAsync = async (app) => {
+  const deps = app.deps;
+
+  registerEndpoint(app, commentEndpoints.list, {
+    handler: async (request) => listComments(deps.database.db, request.params.postId),
+  });
+
+  registerEndpoint(app, commentEndpoints.create, {
+    config: commentLimit,
+    async handler(request) {
+      await requireActingWallet(request, request.body.authorWallet);
+      return createComment(deps.database.db, request.body);
+    },
+  });
+
+  registerEndpoint(app, commentEndpoints.vote, {
+    config: voteLimit,
+    async handler(request) {
+      await requireActingWallet(request, request.body.voterWallet);
+      return voteComment(deps.database.db, request.body);
+    },
+  });
+
+  registerEndpoint(app, commentEndpoints.remove, {
+    config: deleteLimit,
+    async handler(request) {
+      await requireActingWallet(request, request.body.authorWallet);
+      return deleteComment(deps.database.db, request.body);
+    },
+  });
+};

@@ -1,0 +1,263 @@
+/**
+ * Forum comments (issue 18): a visible post's comments with one level of replies, new comments and replies,
+ * votes whose counts always equal the votes recorded (one row per wallet per comment, as posts), deleting
+ * one's own comment, and the admin's list and hide/show.
+ */
+
+import { type AdminComment, type Comment, commentTextSchema } from "@classcoin/shared/comments";
+import type { VoteType } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AdminGrant } from "../../auth/admin";
+import type { Db } from "../../db/client";
+import { comments, commentVotes, posts, profiles } from "../../db/schema";
+import { forbidden, notFound, validationFailed } from "../../http-errors";
+
+/** At most this many comments are listed under one post (a class thread never comes close). */
+const MAX_COMMENTS_PER_POST = 1000;
+/** The admin list shows the start of the post a comment is on. */
+const POST_EXCERPT_CHARS = 80;
+
+const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  parentId: comments.parentId,
+  authorWallet: comments.authorWallet,
+  text: comments.text,
+  createdAt: comments.createdAt,
+  upvotes: comments.upvotes,
+  downvotes: comments.downvotes,
+  hidden: comments.hidden,
+  deleted: comments.deleted,
+  authorName: profiles.name,
+  authorPhoto: profiles.photo,
+  votes: sql<Record<
+    string,
+    VoteType
+  > | null>`(select json_object_agg(${commentVotes.wallet}, ${commentVotes.type}) from ${commentVotes} where ${commentVotes.commentId} = ${comments.id})`,
+};
+
+type CommentRow = {
+  id: number;
+  postId: number;
+  parentId: number | null;
+  authorWallet: string;
+  text: string;
+  createdAt: Date;
+  upvotes: number;
+  downvotes: number;
+  hidden: boolean;
+  deleted: boolean;
+  authorName: string | null;
+  authorPhoto: string | null;
+  votes: Record<string, VoteType> | null;
+};
+
+/** `blank`: the public view of a hidden comment kept only for its replies shows no text. */
+function toComment(row: CommentRow, blank = false): Comment {
+  return {
+    _id: String(row.id),
+    postId: String(row.postId),
+    parentCommentId: row.parentId === null ? null : String(row.parentId),
+    authorWallet: row.authorWallet,
+    authorName: row.authorName ?? (row.authorWallet || "Unknown"),
+    authorPhoto: row.authorPhoto,
+    text: blank || row.deleted ? "" : row.text,
+    createdAt: row.createdAt.toISOString(),
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    votes: row.votes ?? {},
+    hidden: row.hidden,
+    deleted: row.deleted,
+  };
+}
+
+function selectComments(db: Db, where: SQL | undefined) {
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .leftJoin(profiles, eq(profiles.wallet, comments.authorWallet))
+    .where(where);
+}
+
+async function requireVisiblePost(db: Db, postId: number): Promise<void> {
+  const [post] = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.hidden, false)));
+  if (!post) throw notFound(messages.post.notFound);
+}
+
+/**
+ * A visible post's comments, oldest first. Hidden and deleted comments are left out, except a top-level one
+ * that still has visible replies: it stays as a blanked placeholder so the replies keep their thread.
+ */
+export async function listComments(db: Db, postIdText: string): Promise<Comment[]> {
+  const postId = Number(postIdText);
+  await requireVisiblePost(db, postId);
+  const rows = await selectComments(db, eq(comments.postId, postId))
+    .orderBy(asc(comments.id))
+    .limit(MAX_COMMENTS_PER_POST);
+  const shown = (row: CommentRow) => !row.hidden && !row.deleted;
+  const parentsWithReplies = new Set(rows.filter((r) => r.parentId !== null && shown(r)).map((r) => r.parentId));
+  return rows
+    .filter((row) => shown(row) || (row.parentId === null && parentsWithReplies.has(row.id)))
+    .map((row) => toComment(row, !shown(row)));
+}
+
+async function readComment(db: Db, id: number): Promise<Comment> {
+  const [row] = await selectComments(db, eq(comments.id, id));
+  if (!row) throw notFound(messages.comment.notFound);
+  return toComment(row);
+}
+
+/**
+ * Writes a comment or a reply after its checks: a profile (not archived), 1–1000 characters, a visible post,
+ * and for a reply a visible comment on the same post. Every failing form check is reported at once.
+ */
+export async function createComment(
+  db: Db,
+  input: { postId: string; parentCommentId?: string | null; authorWallet: `0x${string}`; text: string },
+): Promise<Comment> {
+  const postId = Number(input.postId);
+  const [profile] = await db
+    .select({ archived: profiles.archived })
+    .from(profiles)
+    .where(eq(profiles.wallet, input.authorWallet));
+  const errors: string[] = [];
+  if (!profile || profile.archived) errors.push(messages.comment.profile);
+  const text = commentTextSchema.safeParse(input.text);
+  if (!text.success) errors.push(...text.error.issues.map((i) => i.message));
+  if (errors.length > 0 || !text.success) throw validationFailed(errors);
+
+  await requireVisiblePost(db, postId);
+  let parentId: number | null = null;
+  if (input.parentCommentId) {
+    const [parent] = await db
+      .select({ id: comments.id, parentId: comments.parentId })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.id, Number(input.parentCommentId)),
+          eq(comments.postId, postId),
+          eq(comments.hidden, false),
+          eq(comments.deleted, false),
+        ),
+      );
+    if (!parent) throw notFound(messages.comment.parentNotFound);
+    // One level of replies: answering a reply joins the thread of the comment it answers.
+    parentId = parent.parentId ?? parent.id;
+  }
+  const [created] = await db
+    .insert(comments)
+    .values({ postId, parentId, authorWallet: input.authorWallet, text: text.data })
+    .returning({ id: comments.id });
+  return readComment(db, created!.id);
+}
+
+/**
+ * Records the wallet's vote on a comment (the same option again keeps it, the other switches it) and
+ * recounts, with the comment row locked so concurrent votes run one after another.
+ */
+export async function voteComment(
+  db: Db,
+  input: { commentId: string; type: VoteType; voterWallet: `0x${string}` },
+): Promise<Comment> {
+  const commentId = Number(input.commentId);
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.id, commentId),
+          eq(comments.hidden, false),
+          eq(comments.deleted, false),
+          sql`exists (select 1 from ${posts} where ${posts.id} = ${comments.postId} and not ${posts.hidden})`,
+        ),
+      )
+      .for("update");
+    if (!comment) throw notFound(messages.comment.notFound);
+    await tx
+      .insert(commentVotes)
+      .values({ commentId, wallet: input.voterWallet, type: input.type })
+      .onConflictDoUpdate({
+        target: [commentVotes.commentId, commentVotes.wallet],
+        set: { type: input.type, updatedAt: sql`now()` },
+        setWhere: sql`${commentVotes.type} <> excluded.type`,
+      });
+    const count = (type: VoteType) =>
+      sql`(select count(*)::int from ${commentVotes} where ${commentVotes.commentId} = ${commentId} and ${commentVotes.type} = ${type})`;
+    await tx
+      .update(comments)
+      .set({ upvotes: count("up"), downvotes: count("down") })
+      .where(eq(comments.id, commentId));
+    return readComment(tx, commentId);
+  });
+}
+
+/** Deletes the author's own comment: its text is erased; the row stays as a placeholder for its replies. */
+export async function deleteComment(
+  db: Db,
+  input: { commentId: string; authorWallet: `0x${string}` },
+): Promise<{ success: true }> {
+  const id = Number(input.commentId);
+  return db.transaction(async (tx) => {
+    const [comment] = await tx
+      .select({ authorWallet: comments.authorWallet })
+      .from(comments)
+      .where(and(eq(comments.id, id), eq(comments.deleted, false)))
+      .for("update");
+    if (!comment) throw notFound(messages.comment.notFound);
+    if (comment.authorWallet !== input.authorWallet) throw forbidden(messages.comment.notYours);
+    await tx.update(comments).set({ deleted: true, text: "" }).where(eq(comments.id, id));
+    return { success: true as const };
+  });
+}
+
+// ---- admin ----
+
+const adminColumns = {
+  ...commentColumns,
+  postContent: sql<string>`left(${posts.content}, ${POST_EXCERPT_CHARS})`,
+};
+
+function selectAdminComments(db: Db, where: SQL | undefined) {
+  return db
+    .select(adminColumns)
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .leftJoin(profiles, eq(profiles.wallet, comments.authorWallet))
+    .where(where)
+    .orderBy(desc(comments.id));
+}
+
+const toAdminComment = (row: CommentRow & { postContent: string }): AdminComment => ({
+  ...toComment(row),
+  postContent: row.postContent,
+});
+
+/** Every comment for the admin, hidden and deleted ones too, newest first. */
+export async function listAllComments(db: Db): Promise<AdminComment[]> {
+  return (await selectAdminComments(db, undefined)).map(toAdminComment);
+}
+
+/** Moderation: a hidden comment leaves the forum (its replies stay, under a placeholder); the admin still lists it. */
+export async function setCommentHidden(
+  db: Db,
+  grant: AdminGrant,
+  input: { commentId: string; hide: boolean },
+): Promise<AdminComment> {
+  const id = Number(input.commentId);
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const updated = await tx
+      .update(comments)
+      .set({ hidden: input.hide })
+      .where(eq(comments.id, id))
+      .returning({ id: comments.id });
+    if (updated.length === 0) throw notFound(messages.comment.notFound);
+    const [row] = await selectAdminComments(tx, eq(comments.id, id));
+    return toAdminComment(row!);
+  });
+}

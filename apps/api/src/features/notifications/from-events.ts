@@ -1,0 +1,127 @@
+/**
+ * Which notifications a live event causes, worded for the person it concerns: a tip to your project, a vote
+ * on your post (the first from each voter), your post hidden, your profile or submission archived. Nobody is
+ * told about their own doing.
+ */
+import { NAME_FALLBACK_WALLET_CHARS } from "@classcoin/shared/constants";
+import type { LiveEvent } from "@classcoin/shared/live-events";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { posts, profiles, projects } from "../../db/schema";
+import type { NewNotification } from "./service";
+
+const EXCERPT_CHARS = 60;
+
+async function nameOf(db: Db, wallet: string): Promise<string> {
+  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.wallet, wallet));
+  return row?.name ?? wallet.slice(0, NAME_FALLBACK_WALLET_CHARS);
+}
+
+/** The first characters of a text, on one line, with "…" when cut (code points, so no emoji is split). */
+export function excerpt(text: string, max = EXCERPT_CHARS): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = [...flat];
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
+const cc = (amount: number) => `${amount.toLocaleString("en-US", { maximumFractionDigits: 6 })} CC`;
+
+export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNotification[]> {
+  switch (event.type) {
+    case "tip": {
+      if (event.fromWallet === event.toWallet) return [];
+      const [project] = await db
+        .select({ title: projects.title })
+        .from(projects)
+        .where(eq(projects.id, Number(event.projectId)));
+      const title = project ? `"${excerpt(project.title)}"` : `your Project ${event.projectNumber} submission`;
+      return [
+        {
+          wallet: event.toWallet,
+          kind: "tip",
+          text: `${await nameOf(db, event.fromWallet)} tipped you ${cc(event.amount)} for ${title}.`,
+          link: `/projects?n=${event.projectNumber}`,
+          dedupeKey: `tip:${event.txHash}`,
+        },
+      ];
+    }
+    case "post.voted": {
+      if (event.voterWallet === event.authorWallet) return [];
+      const [post] = await db
+        .select({ content: posts.content })
+        .from(posts)
+        .where(eq(posts.id, Number(event.postId)));
+      if (!post) return [];
+      const verb = event.vote === "up" ? "upvoted" : "downvoted";
+      return [
+        {
+          wallet: event.authorWallet,
+          kind: "vote",
+          text: `${await nameOf(db, event.voterWallet)} ${verb} your post "${excerpt(post.content)}".`,
+          link: "/forum",
+          dedupeKey: `vote:${event.postId}:${event.voterWallet}`,
+        },
+      ];
+    }
+    case "moderation":
+      return event.hidden ? [await moderationNotification(db, event)] : [];
+    default:
+      return [];
+  }
+}
+
+async function moderationNotification(
+  db: Db,
+  event: Extract<LiveEvent, { type: "moderation" }>,
+): Promise<NewNotification> {
+  const id = Number(event.id);
+  switch (event.entity) {
+    case "post": {
+      const [post] = await db.select({ content: posts.content }).from(posts).where(eq(posts.id, id));
+      const what = post ? `Your post "${excerpt(post.content)}"` : "One of your posts";
+      return {
+        wallet: event.wallet,
+        kind: "post_hidden",
+        text: `${what} was hidden by the instructor.`,
+        link: "/forum",
+        dedupeKey: null,
+      };
+    }
+    case "profile":
+      return {
+        wallet: event.wallet,
+        kind: "profile_archived",
+        text: "Your profile was archived by the instructor. Please talk to your instructor to have it restored.",
+        link: "/profiles",
+        dedupeKey: null,
+      };
+    case "project": {
+      const [project] = await db
+        .select({ title: projects.title, projectNumber: projects.projectNumber })
+        .from(projects)
+        .where(eq(projects.id, id));
+      return {
+        wallet: event.wallet,
+        kind: "project_archived",
+        text: project
+          ? `Your submission "${excerpt(project.title)}" for Project ${project.projectNumber} was archived by the instructor.`
+          : "One of your project submissions was archived by the instructor.",
+        link: project ? `/projects?n=${project.projectNumber}` : "/projects",
+        dedupeKey: null,
+      };
+    }
+    case "comment":
+      return {
+        wallet: event.wallet,
+        kind: "comment_hidden",
+        text: "One of your comments was hidden by the instructor.",
+        link: "/forum",
+        dedupeKey: null,
+      };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Notifications per wallet: stored worded (the text every page shows), read newest first, marked read by
+ * their owner only. A `dedupeKey` makes the same happening one notification however often it is reported.
+ */
+import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationList } from "@classcoin/shared/notifications";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { notifications } from "../../db/schema";
+
+export interface NewNotification {
+  wallet: string;
+  kind: Notification["kind"];
+  text: string;
+  link: string | null;
+  /** Same wallet and key: stored once. */
+  dedupeKey: string | null;
+}
+
+type Row = typeof notifications.$inferSelect;
+
+function toNotification(row: Row): Notification {
+  return {
+    _id: String(row.id),
+    kind: row.kind as Notification["kind"],
+    text: row.text,
+    link: row.link,
+    read: row.read,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function unreadCount(db: Db, wallet: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.wallet, wallet), eq(notifications.read, false)));
+  return row?.n ?? 0;
+}
+
+export async function listNotifications(db: Db, wallet: string): Promise<NotificationList> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.wallet, wallet))
+    .orderBy(desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE);
+  return { notifications: rows.map(toNotification), unread: await unreadCount(db, wallet) };
+}
+
+/** Marks the wallet's own notifications among `ids` read; ids of other wallets' change nothing. */
+export async function markNotificationsRead(db: Db, wallet: string, ids: string[]): Promise<{ unread: number }> {
+  await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.wallet, wallet), inArray(notifications.id, ids.map(Number))));
+  return { unread: await unreadCount(db, wallet) };
+}
+
+/** Stores the notification; false when the same one (wallet and dedupe key) is already there. */
+export async function addNotification(db: Db, notification: NewNotification): Promise<boolean> {
+  const rows = await db
+    .insert(notifications)
+    .values({ ...notification, wallet: notification.wallet.toLowerCase() })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}

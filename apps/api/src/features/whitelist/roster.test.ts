@@ -1,0 +1,229 @@
+/**
+ * The roster and its welcome grant (issue 14): a pasted list is added whole or not at all; each wallet added
+ * gets WELCOME_CC minted and WELCOME_ETH for gas once ever, through re-adds, retries and requests at once.
+ */
+import { eq } from "drizzle-orm";
+import { formatEther, parseEther, parseUnits } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createIndexer } from "../../chain/indexer/indexer";
+import { loadConfig } from "../../config";
+import { treasuryPayments, welcomeGrants, whitelist } from "../../db/schema";
+import { adminCalls, signedAdminRequest } from "../../testing/admin";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { startTestChain, type TestChain } from "../../testing/chain";
+import { testDatabaseKinds } from "../../testing/database";
+import { multipartBody } from "../../testing/multipart";
+import { signIn } from "../../testing/sign-in";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const fresh = () => {
+  const key = generatePrivateKey();
+  return { key, wallet: privateKeyToAccount(key).address.toLowerCase() as `0x${string}` };
+};
+const eth = (wallet: `0x${string}`) => chain.publicClient.getBalance({ address: wallet });
+
+describe.each(testDatabaseKinds())("roster and welcome grant on %s", (kind) => {
+  let t: TestApp;
+  let admin: ReturnType<typeof adminCalls>;
+
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind, { WHITELIST_MODE_DEFAULT: "true" });
+    admin = adminCalls(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("a fresh wallet with 0 CC and 0 ETH is added, receives 10 CC and 0.01 ETH, and creates its profile", async () => {
+    const student = fresh();
+    expect(await chain.balanceOf(student.wallet)).toBe(0n);
+    expect(await eth(student.wallet)).toBe(0n);
+    expect((await admin.get("settings")).json()).toEqual({ whitelistMode: true });
+
+    const res = await admin.post("/whitelist/add", { wallet: student.wallet, notes: "Ada, 3B" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: "Wallet added to the whitelist",
+      entry: { wallet: student.wallet, notes: "Ada, 3B" },
+      grant: { wallet: student.wallet, cc: 10, eth: "0.01", state: "paid", ethSkipped: null },
+    });
+    expect(await chain.balanceOf(student.wallet)).toBe(parseUnits("10", 18));
+    expect(await eth(student.wallet)).toBe(parseEther("0.01"));
+
+    const cookie = await signIn(t, student.key);
+    const form = await multipartBody({
+      wallet: student.wallet,
+      name: "Ada",
+      birthday: "2010-05-05",
+      starSign: "Leo",
+      balance: 0,
+    });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/profiles",
+      payload: form.payload,
+      headers: { ...form.headers, cookie },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+
+    await createIndexer({ database: t.database, chain: t.app.deps.chain, config: t.config }).catchUp();
+    const page = await t.app.inject({ method: "GET", url: `/api/explorer/transactions?wallet=${student.wallet}` });
+    expect(page.json().transactions).toEqual([
+      expect.objectContaining({ type: "system", description: "Welcome grant", toWallet: student.wallet, amount: 10 }),
+    ]);
+  });
+
+  it("a pasted roster with bad lines is refused line by line and adds nothing", async () => {
+    const a = fresh();
+    const b = fresh();
+    const before = await t.database.db.select().from(whitelist);
+    const list = [
+      `${a.wallet}, Ada`,
+      "",
+      "0x1234",
+      `${b.wallet}`,
+      `  ${a.wallet.toUpperCase().replace("0X", "0x")} ,again`,
+    ].join("\n");
+    const res = await admin.post("/whitelist/add-many", { list });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      'Line 3: "0x1234" is not a wallet address (0x followed by 40 hex characters)',
+      "Line 5: the same wallet is already on line 1",
+    ]);
+    expect(await t.database.db.select().from(whitelist)).toEqual(before);
+    expect(await eth(a.wallet)).toBe(0n);
+    const empty = await admin.post("/whitelist/add-many", { list: " \n\n" });
+    expect(empty.json().errors).toEqual(["Paste at least one wallet address (one per line: wallet[,notes])"]);
+  });
+
+  it("a pasted roster is added whole with one mint for all its CC; re-adding, retrying and remove + add never grant twice", async () => {
+    const students = [fresh(), fresh(), fresh()];
+    const list = students.map((s, i) => (i === 1 ? `${s.wallet},Grace, row 2` : s.wallet)).join("\r\n");
+    const res = await admin.post("/whitelist/add-many", { list });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe("3 wallets added to the whitelist");
+    expect(body.added.map((e: { wallet: string; notes: string }) => [e.wallet, e.notes])).toEqual([
+      [students[0]!.wallet, ""],
+      [students[1]!.wallet, "Grace, row 2"],
+      [students[2]!.wallet, ""],
+    ]);
+    expect(body.grants.map((g: { state: string }) => g.state)).toEqual(["paid", "paid", "paid"]);
+    expect(new Set(body.grants.map((g: { ccTxHash: string }) => g.ccTxHash)).size).toBe(1);
+
+    const again = await admin.post("/whitelist/add-many", { list: `${students[0]!.wallet}\n${students[1]!.wallet}` });
+    expect(again.json()).toMatchObject({
+      message: "0 wallets added to the whitelist, 2 already listed",
+      skipped: [
+        { line: 1, wallet: students[0]!.wallet, reason: "already on the whitelist" },
+        { line: 2, wallet: students[1]!.wallet, reason: "already on the whitelist" },
+      ],
+    });
+    expect((await admin.post("/whitelist/remove", { wallet: students[2]!.wallet })).statusCode).toBe(200);
+    const readded = await admin.post("/whitelist/add", { wallet: students[2]!.wallet, notes: "" });
+    expect(readded.statusCode).toBe(200);
+    expect(readded.json().grant).toMatchObject({ state: "paid", ccTxHash: body.grants[2].ccTxHash });
+
+    for (const s of students) {
+      expect(await chain.balanceOf(s.wallet)).toBe(parseUnits("10", 18));
+      expect(await eth(s.wallet)).toBe(parseEther("0.01"));
+    }
+  });
+
+  it("two roster requests at once with the same wallets grant each wallet once", async () => {
+    const students = [fresh(), fresh()];
+    const list = students.map((s) => s.wallet).join("\n");
+    const requests = await Promise.all(
+      [0, 1].map(() => signedAdminRequest({ method: "POST", path: "/whitelist/add-many", body: { list } })),
+    );
+    const results = await Promise.all(requests.map((r) => t.app.inject(r.inject)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(results.map((r) => r.json().added.length).sort()).toEqual([0, 2]);
+    for (const s of students) {
+      expect(await chain.balanceOf(s.wallet)).toBe(parseUnits("10", 18));
+      expect(await eth(s.wallet)).toBe(parseEther("0.01"));
+      const [grant] = await t.database.db.select().from(welcomeGrants).where(eq(welcomeGrants.wallet, s.wallet));
+      expect(grant?.ethTxHash).toEqual(expect.any(String));
+    }
+  });
+
+  it("a dropped grant payment is sent again by the next roster request; a mined one never", async () => {
+    const student = fresh();
+    // What a crash left: the grant claimed and its CC payment recorded, but that transaction lost its nonce.
+    const mined = await chain.publicClient.getTransactionCount({ address: chain.account(0).address });
+    const lost = `0x${"ab".repeat(31)}${mined.toString(16).padStart(2, "0").slice(-2)}`;
+    await t.database.db.insert(whitelist).values({ wallet: student.wallet });
+    await t.database.db.insert(treasuryPayments).values({
+      txHash: lost,
+      purpose: `welcome-cc:lost-${student.wallet}`,
+      kind: "welcome",
+      description: "Welcome grant",
+      toWallets: [student.wallet],
+      amountWei: parseUnits("10", 18).toString(),
+      nonce: mined - 1,
+      rawTx: "0x00",
+    });
+    await t.database.db.insert(welcomeGrants).values({
+      wallet: student.wallet,
+      ccWei: parseUnits("10", 18).toString(),
+      ethWei: "0",
+      ethSkipped: "WELCOME_ETH is 0",
+      ccTxHash: lost,
+    });
+    // The next request finds that payment dropped (its nonce is mined, it has no receipt) and mints again.
+    const retry = await admin.post("/whitelist/add-many", { list: student.wallet });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().grants[0]).toMatchObject({ state: "paid", cc: 10 });
+    expect(retry.json().grants[0].ccTxHash).not.toBe(lost);
+    const [payment] = await t.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, lost));
+    expect(payment?.status).toBe("dropped");
+    const again = await admin.post("/whitelist/add-many", { list: student.wallet });
+    expect(again.json().grants[0].ccTxHash).toBe(retry.json().grants[0].ccTxHash);
+    expect(await chain.balanceOf(student.wallet)).toBe(parseUnits("10", 18));
+  });
+});
+
+describe("welcome grant without native coin to spare, and the whitelist default", () => {
+  it("sends the CC and records why no native coin was sent when the treasury has too little", async () => {
+    const t = await createTestApp(chain, "pglite", { WELCOME_ETH: "999999", WELCOME_CC: "3" });
+    try {
+      const student = fresh();
+      const res = await adminCalls(t.app).post("/whitelist/add", { wallet: student.wallet, notes: "" });
+      expect(res.json().grant).toMatchObject({
+        cc: 3,
+        eth: "0",
+        ethSkipped: "the treasury has too little native coin",
+        ethTxHash: null,
+        state: "paid",
+      });
+      expect(await chain.balanceOf(student.wallet)).toBe(parseUnits("3", 18));
+      expect(formatEther(await eth(student.wallet))).toBe("0");
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("whitelist mode defaults on for Sepolia and off locally; WELCOME_ETH=0 turns the coin off", () => {
+    const sepolia = loadConfig({
+      CHAIN: "sepolia",
+      RPC_URL: "https://rpc.example/key",
+      PUBLIC_RPC_URL: "https://public.example",
+      TOKEN_ADDRESS: `0x${"1".repeat(40)}`,
+      ADMIN_WALLET: `0x${"2".repeat(40)}`,
+      TREASURY_PRIVATE_KEY: `0x${"3".repeat(64)}`,
+    });
+    expect(sepolia.whitelistModeDefault).toBe(true);
+    expect([sepolia.welcomeCc, sepolia.welcomeEthWei]).toEqual([10, parseEther("0.01")]);
+    const local = loadConfig({ CHAIN: "local", WELCOME_ETH: "0" });
+    expect([local.whitelistModeDefault, local.welcomeEthWei]).toEqual([false, 0n]);
+    expect(() => loadConfig({ WELCOME_ETH: "lots" })).toThrow(/WELCOME_ETH: must be an amount of ETH/);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The welcome grant (issue 14): each wallet added to the roster gets, once ever, WELCOME_CC CC minted by the
+ * treasury and WELCOME_ETH of the chain's native coin for gas (when the treasury has it), so a student who
+ * owns nothing can create a profile and pay for a first transaction.
+ *
+ * Once ever: the `welcome_grants` row (primary key: the wallet) is claimed in the same transaction that adds
+ * the wallet to the roster, and stays after a removal. Sending is separate and repeatable: it takes the
+ * claimed rows still unsent (or whose payment was dropped or reverted) under a row lock, signs one
+ * `mintBatch` for their CC and one native transfer each, records the hashes on the rows in that
+ * transaction, and broadcasts after the commit (chain/treasury-payments.ts). A re-add, a retry or a second
+ * instance finds the rows sent (or locked) and sends nothing.
+ */
+import { createHash } from "node:crypto";
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { messages } from "@classcoin/shared/messages";
+import type { PaymentState, WelcomeGrant } from "@classcoin/shared/treasury";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { formatEther, formatUnits, parseEther } from "viem";
+import { ccToWei } from "../../chain/payment-outcome";
+import { type PaymentStatus, paymentsByHash, treasuryPaymentsOf } from "../../chain/treasury-payments";
+import type { Db } from "../../db/client";
+import { treasuryPayments, welcomeGrants } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const t = messages.treasury;
+/** Native coin the treasury keeps for its own gas: a grant's coin is sent only above this. */
+export const TREASURY_GAS_RESERVE_WEI = parseEther("0.01");
+const SETTLE_TIMEOUT_MS = 90_000;
+
+export function welcomeAmounts(deps: Pick<AppDeps, "config">): { ccWei: bigint; ethWei: bigint } {
+  return {
+    ccWei: ccToWei(deps.config.welcomeCc ?? 10),
+    ethWei: deps.config.welcomeEthWei ?? parseEther("0.01"),
+  };
+}
+
+/**
+ * Claims the grant of each wallet that never had one, inside the transaction that adds them to the roster.
+ * The admin's wallet (the treasury locally) gets none; nothing is claimed while both amounts are 0.
+ */
+export async function claimWelcomeGrants(tx: Tx, deps: Pick<AppDeps, "config">, wallets: string[]): Promise<void> {
+  const { ccWei, ethWei } = welcomeAmounts(deps);
+  const admin = deps.config.adminWallet.toLowerCase();
+  const eligible = wallets.filter((w) => w !== admin);
+  if (eligible.length === 0 || (ccWei === 0n && ethWei === 0n)) return;
+  await tx
+    .insert(welcomeGrants)
+    .values(
+      eligible.map((wallet) => ({
+        wallet,
+        ccWei: ccWei.toString(),
+        ethWei: ethWei.toString(),
+        ethSkipped: ethWei === 0n ? t.welcomeEthOff : null,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Hashes of payments that will never pay (their grant part is sent again). */
+const failedPayment = (column: typeof welcomeGrants.ccTxHash | typeof welcomeGrants.ethTxHash) =>
+  sql`${column} IN (SELECT tx_hash FROM treasury_payments WHERE status IN ('dropped', 'reverted'))`;
+
+/**
+ * Sends what is unsent of these wallets' grants and waits (a while) for it to be mined; answers each
+ * wallet's grant as it stands. Wallets without a claimed grant are left out.
+ */
+export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promise<WelcomeGrant[]> {
+  if (wallets.length === 0) return [];
+  const payments = treasuryPaymentsOf(deps);
+  // Payments of these grants still open from an earlier request: settled first (re-broadcast, or found
+  // dropped so that their part is sent again below).
+  const open = await deps.database.db
+    .select({ hash: treasuryPayments.txHash })
+    .from(treasuryPayments)
+    .innerJoin(
+      welcomeGrants,
+      or(eq(welcomeGrants.ccTxHash, treasuryPayments.txHash), eq(welcomeGrants.ethTxHash, treasuryPayments.txHash)),
+    )
+    .where(and(inArray(welcomeGrants.wallet, wallets), eq(treasuryPayments.status, "signed")));
+  for (const hash of new Set(open.map((o) => o.hash))) await payments.settle(hash, { timeoutMs: 0 });
+  const sent = await payments.send(async (tx, sign) => {
+    const hashes: string[] = [];
+    const due = await tx
+      .select()
+      .from(welcomeGrants)
+      .where(
+        and(
+          inArray(welcomeGrants.wallet, wallets),
+          or(
+            and(
+              sql`${welcomeGrants.ccWei} > 0`,
+              or(isNull(welcomeGrants.ccTxHash), failedPayment(welcomeGrants.ccTxHash)),
+            ),
+            and(
+              sql`${welcomeGrants.ethWei} > 0`,
+              isNull(welcomeGrants.ethSkipped),
+              or(isNull(welcomeGrants.ethTxHash), failedPayment(welcomeGrants.ethTxHash)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(welcomeGrants.wallet)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return hashes;
+
+    // CC: one mintBatch per amount (one in practice) for every wallet whose CC is unsent.
+    const ccDue = await stillDue(tx, due, "cc");
+    const byAmount = new Map<string, string[]>();
+    for (const row of ccDue) byAmount.set(row.ccWei, [...(byAmount.get(row.ccWei) ?? []), row.wallet]);
+    for (const [amount, to] of byAmount) {
+      const hash = await sign({
+        purpose: `welcome-cc:${createHash("sha256").update(to.join(",")).digest("hex").slice(0, 32)}`,
+        kind: "welcome",
+        description: t.welcomeGrantDescription,
+        call: { kind: "mint", to: to as `0x${string}`[], amountWei: BigInt(amount) },
+      });
+      await tx.update(welcomeGrants).set({ ccTxHash: hash }).where(inArray(welcomeGrants.wallet, to));
+      hashes.push(hash);
+    }
+
+    // Native coin: one transfer each, while the treasury keeps its gas reserve.
+    const ethDue = await stillDue(tx, due, "eth");
+    let spendable = (await payments.nativeBalance()) - TREASURY_GAS_RESERVE_WEI;
+    for (const row of ethDue) {
+      const amount = BigInt(row.ethWei);
+      if (spendable < amount) {
+        await tx
+          .update(welcomeGrants)
+          .set({ ethSkipped: t.welcomeEthSkippedNoFunds })
+          .where(inArray(welcomeGrants.wallet, [row.wallet]));
+        continue;
+      }
+      const hash = await sign({
+        purpose: `welcome-eth:${row.wallet}`,
+        kind: "welcome",
+        description: null,
+        call: { kind: "native", to: row.wallet as `0x${string}`, amountWei: amount },
+      });
+      spendable -= amount;
+      await tx
+        .update(welcomeGrants)
+        .set({ ethTxHash: hash })
+        .where(inArray(welcomeGrants.wallet, [row.wallet]));
+      hashes.push(hash);
+    }
+    return hashes;
+  });
+  await Promise.all(sent.map((hash) => payments.settle(hash, { timeoutMs: SETTLE_TIMEOUT_MS })));
+  return readWelcomeGrants(deps.database.db, wallets);
+}
+
+type GrantRow = typeof welcomeGrants.$inferSelect;
+
+/** The rows whose `part` is unsent or failed (the query above selected rows with either part due). */
+async function stillDue(tx: Tx, rows: GrantRow[], part: "cc" | "eth"): Promise<GrantRow[]> {
+  const hashOf = (row: GrantRow) => (part === "cc" ? row.ccTxHash : row.ethTxHash);
+  const payments = await paymentsByHash(
+    tx,
+    rows.map(hashOf).filter((h): h is string => h !== null),
+  );
+  return rows.filter((row) => {
+    if (part === "cc" && BigInt(row.ccWei) === 0n) return false;
+    if (part === "eth" && (BigInt(row.ethWei) === 0n || row.ethSkipped !== null)) return false;
+    const hash = hashOf(row);
+    if (hash === null) return true;
+    const status = payments.get(hash)?.status;
+    return status === "dropped" || status === "reverted";
+  });
+}
+
+/** These wallets' grants, with the state of their payments. */
+export async function readWelcomeGrants(db: Db, wallets: string[]): Promise<WelcomeGrant[]> {
+  if (wallets.length === 0) return [];
+  const rows = await db.select().from(welcomeGrants).where(inArray(welcomeGrants.wallet, wallets));
+  const hashes = rows.flatMap((r) => [r.ccTxHash, r.ethTxHash]).filter((h): h is string => h !== null);
+  const payments = await paymentsByHash(db, hashes);
+  const statusOf = (hash: string | null): PaymentStatus | undefined =>
+    hash === null ? undefined : payments.get(hash)?.status;
+  return rows.map((row) => {
+    const parts: (PaymentStatus | "unsent")[] = [];
+    if (BigInt(row.ccWei) > 0n) parts.push(statusOf(row.ccTxHash) ?? "unsent");
+    if (BigInt(row.ethWei) > 0n && row.ethSkipped === null) parts.push(statusOf(row.ethTxHash) ?? "unsent");
+    const state: PaymentState = parts.every((p) => p === "mined")
+      ? "paid"
+      : parts.some((p) => p === "dropped" || p === "reverted")
+        ? "failed"
+        : "pending";
+    return {
+      wallet: row.wallet,
+      cc: Number(formatUnits(BigInt(row.ccWei), TOKEN_DECIMALS)),
+      eth: row.ethSkipped === null ? formatEther(BigInt(row.ethWei)) : "0",
+      ccTxHash: row.ccTxHash,
+      ethTxHash: row.ethTxHash,
+      ethSkipped: row.ethSkipped,
+      state,
+    };
+  });
+}

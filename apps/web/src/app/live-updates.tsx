@@ -1,0 +1,114 @@
+/**
+ * Subscribes the whole app to live updates once (lib/live-events.ts) and applies each event to the
+ * TanStack Query caches: vote counts and tip totals are patched in place, other changes make the affected
+ * lists read again (a burst of events is one read per list). The connected wallet's balance is read again
+ * when a transfer touches it. Admin lists are left alone: reading them again would ask for a signature.
+ */
+import type { Post, Project } from "@classcoin/shared/entities";
+import type { LiveEvent } from "@classcoin/shared/live-events";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { connectLiveEvents } from "../lib/live-events";
+import { useCcBalance } from "../wallet/use-cc-balance";
+import { useWallet } from "../wallet/use-wallet";
+
+/** Every list a page shows from the API (first query-key parts), read again on a resync. */
+const LIVE_LISTS = ["posts", "comments", "profiles", "projects", "bounties", "explorer", "notifications"];
+const COALESCE_MS = 150;
+
+function patchVotes(queryClient: QueryClient, event: Extract<LiveEvent, { type: "post.voted" }>): void {
+  queryClient.setQueriesData<unknown>({ queryKey: ["posts"] }, (data) => {
+    if (!Array.isArray(data)) return data;
+    return (data as Post[]).map((post) =>
+      post._id === event.postId
+        ? {
+            ...post,
+            upvotes: event.upvotes,
+            downvotes: event.downvotes,
+            votes: { ...post.votes, [event.voterWallet]: event.vote },
+          }
+        : post,
+    );
+  });
+}
+
+function patchTip(queryClient: QueryClient, event: Extract<LiveEvent, { type: "tip" }>): void {
+  const patch = (project: Project) =>
+    project._id === event.projectId ? { ...project, totalReceived: event.totalReceived } : project;
+  queryClient.setQueriesData<unknown>({ queryKey: ["projects"] }, (data) => {
+    if (Array.isArray(data)) return (data as Project[]).map(patch);
+    if (data && typeof data === "object" && "_id" in data) return patch(data as Project);
+    return data;
+  });
+}
+
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const { wallet } = useWallet();
+  const balance = useCcBalance();
+  // The stream stays open across account changes; the handlers read the current wallet and balance.
+  const current = useRef({ wallet, refreshBalance: balance.refresh });
+  current.current = { wallet, refreshBalance: balance.refresh };
+
+  useEffect(() => {
+    const stale = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      for (const key of stale) void queryClient.invalidateQueries({ queryKey: [key] });
+      stale.clear();
+    };
+    const readAgain = (...keys: string[]) => {
+      for (const key of keys) stale.add(key);
+      timer ??= setTimeout(flush, COALESCE_MS);
+    };
+    const touches = (...wallets: (string | null)[]) =>
+      current.current.wallet !== undefined && wallets.includes(current.current.wallet);
+
+    const onEvent = (event: LiveEvent) => {
+      switch (event.type) {
+        case "post.created":
+          return readAgain("posts");
+        case "post.voted":
+          return patchVotes(queryClient, event);
+        case "tip":
+          patchTip(queryClient, event);
+          if (touches(event.fromWallet, event.toWallet)) current.current.refreshBalance();
+          return readAgain("explorer");
+        case "transactions":
+          if (event.wallets === null || touches(...event.wallets)) current.current.refreshBalance();
+          return readAgain("explorer");
+        case "bounty.changed":
+          return readAgain("bounties");
+        case "profile.changed":
+          // Names and photos show on posts and submissions too.
+          return readAgain("profiles", "posts", "projects");
+        case "project.changed":
+          return readAgain("projects");
+        case "moderation":
+          if (event.entity === "post") return readAgain("posts");
+          if (event.entity === "comment") return readAgain("comments", "posts");
+          if (event.entity === "project") return readAgain("projects");
+          return readAgain("profiles", "posts", "projects");
+        case "notification":
+          if (touches(event.wallet)) readAgain("notifications");
+          return;
+        case "sync":
+          current.current.refreshBalance();
+          return readAgain(...LIVE_LISTS);
+      }
+    };
+    const close = connectLiveEvents({
+      onEvent,
+      onResync: () => {
+        readAgain(...LIVE_LISTS);
+        current.current.refreshBalance();
+      },
+    });
+    return () => {
+      close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient]);
+  return null;
+}

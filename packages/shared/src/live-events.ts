@@ -1,0 +1,71 @@
+/**
+ * Live updates (`GET /api/events`, server-sent events): what changed, so every open page updates in place.
+ * An event says which thing changed and whose it is, never more than the public pages show; the page then
+ * reads the changed lists again (or patches them). Each event on the stream carries its `id` (the SSE `id:`
+ * line), so a reconnecting browser asks for what it missed with `Last-Event-ID`.
+ */
+import { z } from "zod";
+
+const wallet = z.string();
+const id = z.string();
+
+export const liveEventSchema = z.discriminatedUnion("type", [
+  /** A new forum post. */
+  z.object({ type: z.literal("post.created"), postId: id, authorWallet: wallet }),
+  /** A vote was cast or switched: the post's counts. */
+  z.object({
+    type: z.literal("post.voted"),
+    postId: id,
+    authorWallet: wallet,
+    voterWallet: wallet,
+    vote: z.enum(["up", "down"]),
+    upvotes: z.number(),
+    downvotes: z.number(),
+  }),
+  /** A recorded tip to a project (the money moved on chain; `transactions` follows from the indexer). */
+  z.object({
+    type: z.literal("tip"),
+    projectId: id,
+    projectNumber: z.number(),
+    fromWallet: wallet,
+    toWallet: wallet,
+    amount: z.number(),
+    totalReceived: z.number(),
+    txHash: z.string(),
+  }),
+  /**
+   * The explorer's index changed (new Transfer logs, or a reorg removed some): the wallets they touch, or
+   * null when there were too many to list (every page reads again).
+   */
+  z.object({ type: z.literal("transactions"), wallets: z.array(wallet).nullable(), count: z.number() }),
+  /** A bounty was created, edited, crossed out or restored, completed, cancelled, reopened or deleted. */
+  z.object({ type: z.literal("bounty.changed"), bountyId: id.nullable(), status: z.string().nullable() }),
+  /** A profile was created or edited. */
+  z.object({ type: z.literal("profile.changed"), wallet }),
+  /** A project submission was created or edited. */
+  z.object({ type: z.literal("project.changed"), projectNumber: z.number(), wallet }),
+  /** The instructor hid or showed a post, or archived or restored a profile or a project submission. */
+  z.object({
+    type: z.literal("moderation"),
+    entity: z.enum(["post", "profile", "project", "comment"]),
+    id,
+    /** The wallet whose content it is. */
+    wallet,
+    /** Hidden or archived (true), shown or restored (false). */
+    hidden: z.boolean(),
+  }),
+  /** A new notification for `wallet` (its list is read with that wallet's session). */
+  z.object({ type: z.literal("notification"), wallet }),
+  /**
+   * Sent on a reconnect that cannot be caught up event by event (the missed events are no longer kept):
+   * read everything again.
+   */
+  z.object({ type: z.literal("sync") }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent["type"];
+
+/** How often the stream sends a comment line, so proxies and idle-socket timeouts keep it open. */
+export const LIVE_HEARTBEAT_MS = 15_000;
+/** The `retry:` the stream asks browsers to wait before reconnecting. */
+export const LIVE_RETRY_MS = 2_000;
