@@ -1,10 +1,12 @@
 /**
- * The web app: per-route initial JavaScript and CSS (raw, gzip, brotli) from a production build with a
- * manifest, and page loads in headless Chromium against the real `npm start` stack over a seeded
+ * The web app: per-route initial JavaScript and CSS from a production build with a manifest (raw, gzip -9
+ * and brotli -11 per file, and the bytes the API actually sends a browser for them: the build's
+ * precompressed twins), and page loads in headless Chromium against the real `npm start` stack over a seeded
  * PostgreSQL database (first contentful paint, time until the data is on screen, JS heap).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { launchBrowser } from "../e2e/harness/browser";
@@ -36,6 +38,8 @@ export interface RouteBundle {
   js: Size;
   css: Size;
   files: string[];
+  /** Bytes on the wire from the running server for a browser's Accept-Encoding, and the encodings used. */
+  sent?: { js: number; css: number; encodings: string[] };
 }
 
 export interface PageLoad {
@@ -131,6 +135,12 @@ export async function benchWeb(sizes: Sizes, log: (line: string) => void, databa
     SEED_DEMO: "false",
     WEB_DIST: webOut,
   });
+  for (const r of routes) {
+    r.sent = await routeAsSent(stack.url, r.files);
+    log(
+      `  ${r.route}: sent ${(r.sent.js / 1024).toFixed(1)} KiB of JS, ${(r.sent.css / 1024).toFixed(1)} KiB of CSS (${r.sent.encodings.join(", ")})`,
+    );
+  }
   const browser = await launchBrowser();
   const loads: PageLoad[] = [];
   try {
@@ -183,4 +193,37 @@ export async function benchWeb(sizes: Sizes, log: (line: string) => void, databa
     await stack.stop();
   }
   return { buildSeconds, routes, loads };
+}
+
+/** Chromium's Accept-Encoding. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+
+/** A route's files fetched as a browser fetches them: the bytes on the wire (not decoded) per kind. */
+export async function routeAsSent(
+  baseUrl: string,
+  files: string[],
+): Promise<{ js: number; css: number; encodings: string[] }> {
+  const sent = { js: 0, css: 0, encodings: new Set<string>() };
+  for (const file of files) {
+    const { bytes, encoding } = await bytesAsSent(`${baseUrl}/${file}`);
+    sent[file.endsWith(".css") ? "css" : "js"] += bytes;
+    sent.encodings.add(encoding);
+  }
+  return { js: sent.js, css: sent.css, encodings: [...sent.encodings] };
+}
+
+function bytesAsSent(url: string): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers: { "accept-encoding": BROWSER_ENCODINGS } }, (res) => {
+      if (res.statusCode !== 200) fail(new Error(`GET ${url} answered ${res.statusCode}`));
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => done({ bytes, encoding: String(res.headers["content-encoding"] ?? "identity") }));
+      res.on("error", fail);
+    });
+    req.on("error", fail);
+    req.end();
+  });
 }

@@ -6,6 +6,7 @@
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { Bounty, Post, Profile, Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
@@ -112,7 +113,7 @@ describe("admin page", () => {
     expect(await tile("posts", "Total").textContent()).toBe(String(posts.length));
     expect(await tile("bounties", "Total").textContent()).toBe(String(bounties.length));
     expect(await tile("bounties", "Active").textContent()).toBe(
-      String(bounties.filter((b) => b.status === "active").length),
+      String(bounties.filter(isActiveBounty).length),
     );
     expect(await tile("projects", "Total").textContent()).toBe(String(projects.length));
     await expectAccessible(page);

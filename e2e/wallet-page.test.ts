@@ -131,7 +131,10 @@ describe("state 1: no wallet detected", () => {
     expect(await balanceText(page).innerText()).toBe("0 CC");
     const notice = page.getByRole("region", { name: "No tokens" });
     expect(await notice.innerText()).toContain(messages.wallet.noTokens);
-    expect(await notice.locator("code").innerText()).toBe(`npm run faucet -- ${account}`);
+    // This stack runs on its own data folder and anvil port: the command says so, and is printed once.
+    const command = `DATA_DIR=${stack.dataDir} ANVIL_PORT=${new URL(stack.rpcUrl).port} npm run faucet -- ${account}`;
+    expect(await notice.locator("code").innerText()).toBe(command);
+    expect(await page.getByText("npm run faucet --").count()).toBe(1);
     expect(await page.getByLabel("Amount of CC").count()).toBe(0);
     await screenshot(page, "wallet-no-tokens");
 
@@ -211,7 +214,9 @@ describe("state 4: connected", () => {
     const { page, wallet } = await open();
     await connect(page);
     expect(await page.getByTestId("wallet-address").innerText()).toBe(wallet.address);
-    expect(await balanceText(page).innerText()).toBe(`${Number((await balanceOf(wallet.address)) / 10n ** 18n)} CC`);
+    // Grouped as the platform writes amounts ("11,012 CC").
+    const whole = Number((await balanceOf(wallet.address)) / 10n ** 18n);
+    expect(await balanceText(page).innerText()).toBe(`${whole.toLocaleString("en-US")} CC`);
     const faucet = page.getByRole("link", { name: "GET SEPOLIA ETH" });
     expect(await faucet.getAttribute("href")).toBe("https://sepoliafaucet.com/");
     expect(await page.getByText(messages.wallet.faucetHint, { exact: true }).isVisible()).toBe(true);
@@ -283,7 +288,7 @@ describe("state 4: connected", () => {
     }
     expect(await balanceOf(wallet.address)).toBe(senderBefore - cc("7"));
     expect(await balanceOf(recipient)).toBe(recipientBefore + cc("7"));
-    await waitForBalance(page, `${(senderBefore - cc("7")) / 10n ** 18n} CC`);
+    await waitForBalance(page, `${Number((senderBefore - cc("7")) / 10n ** 18n).toLocaleString("en-US")} CC`);
     expect(await page.getByRole("alert").count()).toBe(0);
   });
 
@@ -301,21 +306,34 @@ describe("state 4: connected", () => {
     expect(await balanceOf(wallet.address)).toBe(before);
   });
 
-  it("a transfer the chain refuses shows the error banner, its detail cut to 100 characters", async () => {
+  it("more than the balance is refused before the wallet is asked", async () => {
+    const { page, wallet } = await open();
+    await connect(page);
+    const balance = await balanceOf(wallet.address);
+    const sent = wallet.calls.length;
+    await transfer(page, "5000000", devAccount(6).address);
+    expect(await takeAlert(page)).toBe(
+      `❌ Insufficient balance: you have ${Number(balance / 10n ** 18n).toLocaleString("en-US")} CC.`,
+    );
+    expect(wallet.calls.slice(sent).filter((m) => m === "eth_sendTransaction" || m === "eth_estimateGas")).toEqual([]);
+  });
+
+  it("a transfer the chain refuses shows the error banner, its custom error decoded into words", async () => {
     const { page, wallet } = await open();
     await connect(page);
     const logged: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") logged.push(message.text());
     });
-    await transfer(page, "5000000", devAccount(6).address);
+    // A valid address the token refuses (OpenZeppelin's ERC20InvalidReceiver).
+    const zero = "0x0000000000000000000000000000000000000000";
+    await transfer(page, "1", zero);
     const banner = page.getByRole("alert").filter({ hasText: messages.wallet.sendErrorPrefix });
     await banner.waitFor();
     const text = await banner.locator("p").innerText();
-    expect(text.startsWith("Error sending transaction: ")).toBe(true);
-    const detail = text.slice("Error sending transaction: ".length);
-    expect(detail.length).toBe(100);
-    expect(logged.join("\n")).toContain(detail.slice(0, 40));
+    expect(text).toBe(`Error sending transaction: Invalid recipient: tokens cannot be sent to ${zero}`);
+    expect(text.length - messages.wallet.sendErrorPrefix.length).toBeLessThanOrEqual(100);
+    expect(logged.join("\n")).toContain("ERC20InvalidReceiver");
     await screenshot(page, "wallet-error-banner");
 
     // A new attempt clears the previous error; dismissing removes the banner.
@@ -323,7 +341,7 @@ describe("state 4: connected", () => {
     await transfer(page, "1", devAccount(6).address);
     await banner.waitFor({ state: "detached" });
     wallet.rejecting.clear();
-    await transfer(page, "5000000", devAccount(6).address);
+    await transfer(page, "1", zero);
     await banner.waitFor();
     await banner.getByRole("button", { name: "Dismiss" }).click();
     await banner.waitFor({ state: "detached" });

@@ -3,7 +3,7 @@
  * server, the benchmarks and the e2e stack all run the same code.
  */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { messages } from "@classcoin/shared/messages";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
@@ -25,11 +25,13 @@ import { configRoutes } from "./features/config/routes";
 import { explorerRoutes } from "./features/explorer/routes";
 import { registerMultipart } from "./features/images/multipart";
 import { imageRoutes } from "./features/images/routes";
+import { leaderboardRoutes } from "./features/leaderboard/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { postRoutes } from "./features/posts/routes";
 import { profileRoutes } from "./features/profiles/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { tipRoutes } from "./features/tips/routes";
+import { registerCompression } from "./http/compression";
 import { connectionServerOptions, limitConnectionsPerIp } from "./http/connection-limits";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
@@ -83,6 +85,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     return reply.status(500).send({ error: "Something went wrong on the server. Please try again." });
   });
 
+  // Compression before every route and the static files (its hook must see all their answers).
+  await registerCompression(app);
   // Cookies, uploads and rate limits first: the route plugins below rely on them.
   await registerSecurityHeaders(app);
   // Before cookies, bodies and rate limits: a write from another origin is refused unread (CSRF).
@@ -105,21 +109,26 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(adminRoutes);
   await app.register(tipRoutes);
   await app.register(explorerRoutes);
+  await app.register(leaderboardRoutes);
   await app.register(notificationRoutes);
 
   const webDist = deps.config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
   if (hasWeb) {
+    // Files under assets/ (their .br and .gz twins too), whatever the build folder is called.
+    const hashedAssets = resolve(webDist, "assets") + sep;
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes file.br and file.gz beside each file (apps/web/precompress.ts): sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         // Vite fingerprints everything under assets/, so it can be cached forever; index.html never.
         reply.header(
           "Cache-Control",
-          path.includes(join("dist", "assets")) ? "public, max-age=31536000, immutable" : "no-cache",
+          path.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "no-cache",
         );
       },
     });

@@ -71,6 +71,10 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(\.\d{1,18})?$/, "must be an amount of ETH such as 0.01 (0 turns it off)")
     .default("0.01"),
+  /** Profiles per `mintBatch` transaction of "Deploy ClassCoin". */
+  DEPLOY_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
+  /** A deploy run whose heartbeat (every few seconds while it works) is older than this was left by a stopped server. */
+  DEPLOY_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Whitelist mode when the admin never set it: on for Sepolia (a class roster), off locally. */
   WHITELIST_MODE_DEFAULT: z.enum(["true", "false"], "must be true or false").optional(),
   /** On SIGTERM: seconds to let requests in flight finish before their connections are closed. */
@@ -160,6 +164,9 @@ export interface Config {
   welcomeEthWei?: bigint;
   /** Whitelist mode while the admin has not set it (default: on for Sepolia, off locally). */
   whitelistModeDefault?: boolean;
+  /** Deploy ClassCoin: profiles per chunk (default 200); heartbeat age after which a run is interrupted (30 s). */
+  deployChunkSize?: number;
+  deployStaleMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -209,5 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     welcomeCc: e.WELCOME_CC,
     welcomeEthWei: parseEther(e.WELCOME_ETH),
     whitelistModeDefault: e.WHITELIST_MODE_DEFAULT ? e.WHITELIST_MODE_DEFAULT === "true" : !local,
+    deployChunkSize: e.DEPLOY_CHUNK_SIZE,
+    deployStaleMs: e.DEPLOY_STALE_SECONDS * 1000,
   };
 }

@@ -48,5 +48,10 @@ export const publicConfigSchema = z.object({
   blockExplorerUrl: z.string().nullable(),
   /** anvil's dev account addresses on a local chain (account 0 is the admin); empty elsewhere. */
   devAccounts: z.array(z.string()),
+  /**
+   * On a local chain whose data folder or anvil port is not the default: the environment `npm run faucet`
+   * needs to find this stack, e.g. `DATA_DIR=/tmp/class ANVIL_PORT=8600`; empty otherwise.
+   */
+  faucetEnv: z.string().default(""),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -189,7 +189,8 @@ export const messages = {
     rosterEmpty: "Paste at least one wallet address (one per line: wallet[,notes])",
     rosterTooLong: (max: number) => `At most ${max} wallets can be added at once`,
     rosterLine: (line: number, reason: string) => `Line ${line}: ${reason}`,
-    rosterBadWallet: (value: string) => `"${value.slice(0, 60)}" is not a wallet address (0x followed by 40 hex characters)`,
+    rosterBadWallet: (value: string) =>
+      `"${value.slice(0, 60)}" is not a wallet address (0x followed by 40 hex characters)`,
     rosterDuplicate: (first: number) => `the same wallet is already on line ${first}`,
     rosterNotesTooLong: "notes are too long (max 500 characters)",
     rosterAlreadyListed: "already on the whitelist",

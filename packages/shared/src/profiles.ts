@@ -1,7 +1,9 @@
 /** Profile form (spec §5 "Profile", "Profile photo", §7): the server's schema and the form's own checks. */
 import { z } from "zod";
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES, NAME_MAX_LENGTH, NAME_MIN_LENGTH, STAR_SIGNS } from "./constants";
+import { bioSchema } from "./bio";
 import { messages } from "./messages";
+import { profileSchema } from "./entities";
 import { isoDate, isoDateBetween, walletSchema } from "./primitives";
 import { cleanName, hasForbiddenNameChars, textLength } from "./text";
 
@@ -34,11 +36,15 @@ const birthdaySchema = isoDate(messages.profile.birthday).pipe(
 
 const starSignSchema = z.enum(STAR_SIGNS, { error: messages.profile.starSign });
 
-/** The fields a person fills in; each failing rule contributes its spec message. */
+/**
+ * The fields a person fills in; each failing rule contributes its spec message. `bio` is optional: left out
+ * (the spec's form has none) an update keeps the bio there is; sent empty it clears it.
+ */
 export const profileFieldsSchema = z.object({
   name: profileNameSchema,
   birthday: birthdaySchema,
   starSign: starSignSchema,
+  bio: bioSchema.optional(),
 });
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
 
@@ -54,10 +60,18 @@ export type ProfileForm = z.output<typeof profileFormSchema>;
 
 export const profileParamsSchema = z.object({ wallet: walletSchema });
 
+/** `GET /api/profiles/:wallet/status`: the profile when active; an archived one is only said to exist. */
+export const profileStatusSchema = z.object({
+  status: z.enum(["none", "active", "archived"]),
+  profile: profileSchema.nullable(),
+});
+export type ProfileStatus = z.infer<typeof profileStatusSchema>;
+
 export interface ProfileFieldsInput {
   name?: string | undefined;
   birthday?: string | undefined;
   starSign?: string | undefined;
+  bio?: string | undefined;
 }
 
 /** Every failing rule's message, in the spec's order (name, birthday, star sign); empty when valid. */
@@ -66,6 +80,7 @@ export function validateProfileFields(input: ProfileFieldsInput): string[] {
     name: input.name ?? "",
     birthday: input.birthday ?? "",
     starSign: input.starSign ?? "",
+    ...(input.bio !== undefined ? { bio: input.bio } : {}),
   });
   if (parsed.success) return [];
   return [...new Set(parsed.error.issues.map((i) => i.message))];

@@ -11,12 +11,15 @@ import { idSchema, txHashSchema, walletSchema } from "./primitives";
 export const sendCoinSchema = z.object({
   fromWallet: walletSchema,
   toWallet: walletSchema,
-  /** Whole CC: tips are whole coins (the form's step is 1). */
+  /**
+   * CC, at least 1 (spec §9) and not necessarily whole ("1.5"). The transfer on chain must be exactly
+   * `parseUnits(String(amount), 18)`, so at most 18 decimals.
+   */
   amount: z.coerce
     .number({ error: messages.send.amount })
-    .int(messages.send.amount)
     .min(MIN_TIP, messages.send.amount)
-    .max(1e15, messages.send.amount),
+    .max(1e15, messages.send.amount)
+    .refine((amount) => /^\d+(\.\d{1,18})?$/.test(String(amount)), messages.send.amount),
   projectId: idSchema,
   txHash: txHashSchema,
 });

@@ -120,3 +120,33 @@ export const rosterResultSchema = adminSuccessSchema.extend({
   grants: z.array(welcomeGrantSchema),
 });
 export type RosterResult = z.infer<typeof rosterResultSchema>;
+
+// ---- Deploy ClassCoin runs (resumable after a crash) ----
+
+export const deployRunStatusSchema = z.enum(["running", "interrupted", "failed", "completed", "abandoned"]);
+
+export const deployRunViewSchema = z.object({
+  id: z.string(),
+  status: deployRunStatusSchema,
+  recipients: z.number(),
+  minted: z.number(),
+  amountPerProfile: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Interrupted or failed, the last run, with recipients still to mint to: "Resume" continues it. */
+  resumable: z.boolean(),
+  chunks: z.array(
+    z.object({
+      index: z.number(),
+      recipients: z.number(),
+      txHash: z.string().nullable(),
+      /** minted (mined), pending (sent, not mined yet), failed (dropped or reverted: sent again on resume), unsent. */
+      state: z.enum(["minted", "pending", "failed", "unsent"]),
+    }),
+  ),
+});
+export type DeployRunView = z.infer<typeof deployRunViewSchema>;
+
+export const lastDeployRunSchema = z.object({ run: deployRunViewSchema.nullable() });
+export const resumeDeploySchema = z.object({ runId: idSchema });

@@ -90,6 +90,20 @@ const validBodies: Record<string, (db: Db) => Promise<Record<string, unknown>>> 
   },
   "POST /award": async (db) => ({ wallet: await seedProfile(db), amount: 3, note: "Great poster" }),
   "POST /whitelist/add-many": async () => ({ list: `${randomWallet()},class 3B\n${randomWallet()}` }),
+  "GET /deploy-runs/:wallet": async () => ({}),
+  "POST /deploy-classcoin/resume": async (db) => {
+    const [run] = await db
+      .insert(deployRuns)
+      .values({
+        signatureHash: "x",
+        status: "interrupted",
+        amountPerProfile: 10_000,
+        recipientWallets: [],
+        chunkSize: 200,
+      })
+      .returning();
+    return { runId: String(run!.id) };
+  },
   "POST /deploy-classcoin": async (db) => {
     await seedProfile(db);
     return { confirmed: true };

@@ -15,6 +15,7 @@ import type { AppDeps } from "../deps";
 import type { EventBus } from "../events/bus";
 import { type EndpointAnswer, registerEndpoint } from "../http/endpoint";
 import { type AdminGrant, adminRequestParts, verifyAdminRequest } from "./admin";
+import { adminSessionReadGrant } from "./admin-session";
 
 const ADMIN_PREFIX = "/api/admin";
 
@@ -42,6 +43,14 @@ type AdminFields<E> = E extends { body: infer B extends z.ZodType } ? AdminCallF
 function guard(method: AdminMethod, path: string) {
   return async (request: FastifyRequest) => {
     const { config, chain, database } = request.server.deps;
+    if (method === "GET") {
+      // Issue 14: a read without a signed message may be authorised by the admin's sign-in session.
+      const bySession = await adminSessionReadGrant(request, path, config.adminWallet);
+      if (bySession) {
+        request.adminGrant = bySession;
+        return;
+      }
+    }
     request.adminGrant = await verifyAdminRequest(database.db, adminRequestParts(request, method), method, path, {
       adminWallet: config.adminWallet,
       chain,
@@ -74,8 +83,7 @@ export function adminGet<E extends AdminGetEndpoint>(
     register(app) {
       registerEndpoint(app, endpoint, {
         preValidation: guard("GET", path),
-        handler: (request) =>
-          handler({ deps: app.deps, events: app.events, grant: grantOf(request), body: undefined }),
+        handler: (request) => handler({ deps: app.deps, events: app.events, grant: grantOf(request), body: undefined }),
       });
     },
   };

@@ -63,6 +63,25 @@ function getBalanceCC(deps: AppDeps, wallet: string): Promise<number> {
   return value;
 }
 
+/** Concurrent balance reads of one list (a multicall batches them anyway; plain RPC should not be flooded). */
+const READ_CONCURRENCY = 50;
+
+/**
+ * balanceOf of many wallets in whole CC, keyed by lowercased wallet. The reads run concurrently; on a chain
+ * with Multicall3 the client batches them into multicalls (chain/clients.ts), else each is its own eth_call,
+ * at most READ_CONCURRENCY at a time. Served from the same short cache as single reads.
+ */
+export async function getBalancesCC(deps: AppDeps, wallets: readonly string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(wallets.map((w) => w.toLowerCase()))];
+  const balances = new Map<string, number>();
+  for (let i = 0; i < unique.length; i += READ_CONCURRENCY) {
+    const chunk = unique.slice(i, i + READ_CONCURRENCY);
+    const values = await Promise.all(chunk.map((wallet) => getBalanceCC(deps, wallet)));
+    for (const [j, wallet] of chunk.entries()) balances.set(wallet, values[j] ?? 0);
+  }
+  return balances;
+}
+
 /** Forgets a wallet's cached balance (after it sent or received coins through the app). */
 export function invalidateBalance(wallet: string): void {
   cache.delete(wallet.toLowerCase());

@@ -20,11 +20,20 @@ export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: strin
 export function sendError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
-  return new HttpError(502, messages.treasury.paymentSendFailed(short.split("\n")[0]!.slice(0, 300)));
+  return new HttpError(502, messages.treasury.paymentSendFailed(firstLine(short)));
 }
 
 /** Whole (or decimal) CC as base units, without going through exponent notation. */
 export function ccToWei(amount: number): bigint {
   if (!Number.isFinite(amount) || amount < 0) throw new Error(`not an amount of CC: ${amount}`);
   return parseUnits(amount.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 18 }), TOKEN_DECIMALS);
+}
+
+/** The first line of a message, without control characters (a revert's raw data can hold NUL bytes), cut to 300. */
+export function firstLine(text: string): string {
+  const line = text.split("\n")[0] ?? "";
+  return [...line]
+    .filter((c) => c >= " " && c !== "\u007f")
+    .join("")
+    .slice(0, 300);
 }

@@ -349,8 +349,15 @@ export const deployRuns = pgTable(
   {
     id: id(),
     signatureHash: text("signature_hash").notNull(),
-    status: text("status", { enum: ["running", "completed", "failed", "abandoned"] }).notNull(),
+    /** `interrupted`: found `running` with a stale heartbeat (its server stopped); it can be resumed. */
+    status: text("status", { enum: ["running", "completed", "failed", "abandoned", "interrupted"] }).notNull(),
     recipients: integer("recipients").notNull().default(0),
+    /**
+     * The recipients fixed when the run started, minted to in chunks of `chunk_size`; chunk i is the treasury
+     * payment with purpose `deploy:<id>:<i>` (features/admin/deploy/run.ts). Null for runs before issue 14.
+     */
+    recipientWallets: jsonb("recipient_wallets").$type<string[]>(),
+    chunkSize: integer("chunk_size"),
     minted: integer("minted").notNull().default(0),
     amountPerProfile: doublePrecision("amount_per_profile").notNull(),
     txHashes: jsonb("tx_hashes").$type<string[]>().notNull().default([]),
@@ -397,9 +404,7 @@ export const treasuryPayments = pgTable(
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
-    uniqueIndex("treasury_payments_live_purpose_key")
-      .on(t.purpose)
-      .where(sql`status in ('signed', 'mined')`),
+    uniqueIndex("treasury_payments_live_purpose_key").on(t.purpose).where(sql`status in ('signed', 'mined')`),
     index("treasury_payments_open_idx").on(t.createdAt).where(sql`status = 'signed'`),
   ],
 );

@@ -84,6 +84,19 @@ export const demoProjects: readonly { author: number; project: 1 | 2 | 3; title:
   { author: 1, project: 3, title: "The river bend", description: "Plein-air study, oil pastel." },
 ];
 
+/**
+ * Tips the demo students really send on chain (from their own dev account) and report as any student does,
+ * so the forum's "I tipped 5 CC…" is true and the projects show what they received: [tipper's index in
+ * demoPeople, index in demoProjects, whole CC]. Nobody tips their own submission.
+ */
+export const demoTips: readonly { from: number; project: number; amount: number }[] = [
+  // Diego's post: "I tipped 5 CC to every still life I liked" (the other still life is his own).
+  { from: 3, project: 3, amount: 5 },
+  { from: 0, project: 1, amount: 3 },
+  { from: 5, project: 0, amount: 2 },
+  { from: 2, project: 5, amount: 4 },
+];
+
 export const artPalettes: readonly (readonly string[])[] = [
   ["#f4f1de", "#e07a5f", "#3d405b", "#81b29a", "#f2cc8f"],
   ["#edf2f4", "#2b2d42", "#8d99ae", "#ef233c", "#d90429"],

@@ -5,7 +5,7 @@ import { runStartHooks } from "../start-hooks";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { testDatabaseKinds } from "../testing/database";
-import { DEMO_FUNDING_CC, demoPeople } from "./community";
+import { DEMO_FUNDING_CC, demoPeople, demoProjects, demoTips } from "./community";
 import { seedDemoData } from "./seed";
 
 let chain: TestChain;
@@ -41,7 +41,14 @@ describe.each(testDatabaseKinds())("demo data on %s", (kind) => {
 
     const after = await Promise.all(demoWallets.map((w) => chain.balanceOf(w)));
     const funding = parseUnits(String(DEMO_FUNDING_CC), 18);
-    expect(after.map((balance, i) => balance - (before[i] ?? 0n))).toEqual(demoWallets.map(() => funding));
+    // The funding, then the demo's tips moved real coins between the students.
+    const expected = demoWallets.map(() => funding);
+    for (const tip of demoTips) {
+      const author = demoProjects[tip.project]!.author;
+      expected[tip.from]! -= parseUnits(String(tip.amount), 18);
+      expected[author]! += parseUnits(String(tip.amount), 18);
+    }
+    expect(after.map((balance, i) => balance - (before[i] ?? 0n))).toEqual(expected);
 
     const profiles = await get("/api/profiles");
     expect(profiles.map((p: { wallet: string }) => p.wallet).sort()).toEqual([...demoWallets].sort());
@@ -61,6 +68,18 @@ describe.each(testDatabaseKinds())("demo data on %s", (kind) => {
       expect(post.downvotes).toBe(values.filter((v) => v === "down").length);
       expect(demoPeople.map((p) => p.name)).toContain(post.authorName);
     }
+
+    // The forum's "I tipped 5 CC to every still life I liked" is true: the projects show what they received.
+    const tipped = new Map<string, number>();
+    for (const tip of demoTips) {
+      const title = demoProjects[tip.project]!.title;
+      tipped.set(title, (tipped.get(title) ?? 0) + tip.amount);
+    }
+    const all = (await Promise.all([1, 2, 3].map((n) => get(`/api/projects/${n}`)))).flat();
+    for (const project of all as { title: string; totalReceived: number }[]) {
+      expect(project.totalReceived, project.title).toBe(tipped.get(project.title) ?? 0);
+    }
+    expect(tipped.get("Three lemons")).toBe(5);
 
     for (const n of [1, 2, 3]) {
       const submissions = await get(`/api/projects/${n}`);

@@ -4,10 +4,12 @@
  * on the local chain, with SEED_DEMO on, and only while the database has no profiles, so a second start
  * (or a real class) is never touched. Everything goes through the features' services, as a user would.
  */
+import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { fund } from "@classcoin/contracts/fund";
+import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { sql } from "drizzle-orm";
-import { createWalletClient, http } from "viem";
+import { createWalletClient, http, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { invalidateBalance } from "../chain/balances";
 import { chainFor } from "../chain/clients";
@@ -17,7 +19,8 @@ import { storeImage } from "../features/images/service";
 import { createPost, votePost } from "../features/posts/service";
 import { insertProfile } from "../features/profiles/service";
 import { saveProject } from "../features/projects/service";
-import { artPalettes, DEMO_FUNDING_CC, demoBounties, demoPeople, demoPosts, demoProjects } from "./community";
+import { recordTip } from "../features/tips/service";
+import { artPalettes, DEMO_FUNDING_CC, demoBounties, demoPeople, demoPosts, demoProjects, demoTips } from "./community";
 import { artworkPng, avatarPng } from "./pictures";
 
 export type SeedOutcome = "seeded" | "disabled" | "not-local" | "not-empty";
@@ -69,9 +72,10 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
     }
   }
 
+  const projectIds: string[] = [];
   for (const [i, project] of demoProjects.entries()) {
     const bytes = await artworkPng(i + 1, artPalettes[i % artPalettes.length] ?? []);
-    await saveProject(
+    const saved = await saveProject(
       deps,
       {
         wallet: walletOf(project.author),
@@ -81,6 +85,28 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
       },
       { bytes, mimetype: "image/png", filename: `demo-${i + 1}.png` },
     );
+    projectIds.push(saved._id);
+  }
+
+  // Real tips: each tipper's own wallet sends the coins, then the tip is reported and checked like any other.
+  for (const tip of demoTips) {
+    const project = demoProjects[tip.project];
+    const projectId = projectIds[tip.project];
+    if (!project || !projectId) continue;
+    const tipper = createWalletClient({
+      chain: chainFor(config),
+      transport: http(config.rpcUrl),
+      account: privateKeyToAccount(devAccount(demoPeople[tip.from]?.account ?? 0).privateKey),
+    });
+    const toWallet = walletOf(project.author);
+    const txHash = await tipper.writeContract({
+      address: config.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "transfer",
+      args: [toWallet, parseUnits(String(tip.amount), TOKEN_DECIMALS)],
+    });
+    await deps.chain.waitForTransactionReceipt({ hash: txHash });
+    await recordTip(deps, { fromWallet: walletOf(tip.from), toWallet, amount: tip.amount, projectId, txHash });
   }
 
   await db.insert(bounties).values(

@@ -12,7 +12,7 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
-import { bounties, comments, posts, profiles, projects, sessions, whitelist } from "../db/schema";
+import { bounties, comments, deployRuns, posts, profiles, projects, sessions, whitelist } from "../db/schema";
 import { adminRouteTable } from "../features/admin/routes";
 import { ADMIN_WALLET, adminInject, signedAdminRequest } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
@@ -291,6 +291,19 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
           return { wallet: address(3), amount: 2, note: "Great poster" };
         case "/whitelist/add-many":
           return { list: `${address(7)},roster\n${address(8)}` };
+        case "/deploy-classcoin/resume": {
+          const [run] = await db
+            .insert(deployRuns)
+            .values({
+              signatureHash: "x",
+              status: "interrupted",
+              amountPerProfile: 10_000,
+              recipientWallets: [],
+              chunkSize: 200,
+            })
+            .returning();
+          return { runId: String(run!.id) };
+        }
         case "/deploy-classcoin":
           return { confirmed: true };
         default:

@@ -17,7 +17,7 @@ const LIVE_LISTS = ["posts", "comments", "profiles", "projects", "bounties", "ex
 const COALESCE_MS = 150;
 
 function patchVotes(queryClient: QueryClient, event: Extract<LiveEvent, { type: "post.voted" }>): void {
-  queryClient.setQueriesData<unknown>({ queryKey: ["posts"] }, (data) => {
+  queryClient.setQueriesData<unknown>({ queryKey: ["posts"] }, (data: unknown) => {
     if (!Array.isArray(data)) return data;
     return (data as Post[]).map((post) =>
       post._id === event.postId
@@ -35,7 +35,7 @@ function patchVotes(queryClient: QueryClient, event: Extract<LiveEvent, { type: 
 function patchTip(queryClient: QueryClient, event: Extract<LiveEvent, { type: "tip" }>): void {
   const patch = (project: Project) =>
     project._id === event.projectId ? { ...project, totalReceived: event.totalReceived } : project;
-  queryClient.setQueriesData<unknown>({ queryKey: ["projects"] }, (data) => {
+  queryClient.setQueriesData<unknown>({ queryKey: ["projects"] }, (data: unknown) => {
     if (Array.isArray(data)) return (data as Project[]).map(patch);
     if (data && typeof data === "object" && "_id" in data) return patch(data as Project);
     return data;

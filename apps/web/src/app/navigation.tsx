@@ -8,6 +8,7 @@ const links = [
   { to: "/explorer", label: "Explorer" },
   { to: "/forum", label: "Forum" },
   { to: "/bounties", label: "Bounties" },
+  { to: "/leaderboard", label: "Leaderboard" },
 ];
 
 /** The top navigation; on a phone it folds behind a Menu button (CSS decides when). */

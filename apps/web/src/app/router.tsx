@@ -1,7 +1,7 @@
 import { createBrowserRouter } from "react-router";
 import { Spinner } from "../ui/spinner";
 import { ErrorPage } from "./error-page";
-import { PlaceholderPage } from "./placeholder-page";
+import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
 
 // Each page is its own chunk, loaded when its route is first visited (keeps the first load small).
@@ -38,10 +38,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("../features/bounties/bounties-page")).BountiesPage }),
       },
       {
+        path: "leaderboard",
+        lazy: async () => ({ Component: (await import("../features/leaderboard/leaderboard-page")).LeaderboardPage }),
+      },
+      {
         path: "admin",
         lazy: async () => ({ Component: (await import("./admin/admin-page")).AdminPage }),
       },
-      { path: "*", element: <PlaceholderPage title="Page not found" /> },
+      { path: "*", element: <NotFoundPage /> },
     ],
   },
 ]);

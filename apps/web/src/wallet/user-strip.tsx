@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { Avatar } from "../ui/avatar";
 import { shortAddress } from "../ui/short-address";
 import { useOpenConnect } from "./connect-dialog";
+import { ARCHIVED_TEXT } from "./archived-notice";
 import { useAccountProfile } from "./get-account-profile";
 import { useCcBalance } from "./use-cc-balance";
 import { useWallet } from "./use-wallet";
@@ -32,7 +33,7 @@ export function ConnectPrompt({ text }: { text: string }) {
 
 export function UserStrip({ prompt }: { prompt: string }) {
   const { address } = useWallet();
-  const { profile, isLoading } = useAccountProfile();
+  const { profile, archived, isLoading } = useAccountProfile();
   const balance = useCcBalance();
   if (!address) return <ConnectPrompt text={prompt} />;
   return (
@@ -44,7 +45,12 @@ export function UserStrip({ prompt }: { prompt: string }) {
           Balance: <span data-testid="strip-balance">{balance.label ?? "…"}</span>
         </span>
       </div>
-      {!isLoading && profile === null && (
+      {!isLoading && profile === null && archived && (
+        <span className="badge archived-badge" title={ARCHIVED_TEXT}>
+          Profile archived
+        </span>
+      )}
+      {!isLoading && profile === null && !archived && (
         <Link className="button small" to="/profiles">
           Create Profile
         </Link>

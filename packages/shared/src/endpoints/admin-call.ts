@@ -3,9 +3,18 @@
  * `message` and `signature` in the query; every admin POST takes its fields plus `adminWallet`, `message` and
  * `signature` in the body. The fields are the signed message's extras (see `buildAdminMessage`).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { adminAuthSchema, adminQuerySchema, adminWalletParamsSchema } from "../admin";
 import { defineEndpoint } from "../endpoint";
+
+/**
+ * Query of an admin GET: the signed `message` and `signature` (spec §7), or neither when the request carries
+ * the admin's sign-in session (issue 14: reads cost no wallet prompt once the admin has signed in).
+ */
+export const adminReadQuerySchema = z.object({
+  message: adminQuerySchema.shape.message.optional(),
+  signature: adminQuerySchema.shape.signature.optional(),
+});
 
 /** Every admin call can be refused by the signed-message check (403) or for a malformed request (400). */
 const ADMIN_ERRORS = [400, 403] as const;
@@ -23,7 +32,7 @@ export function adminGetEndpoint<const Path extends `/api/admin/${string}/:walle
     tag: spec.tag,
     summary: spec.summary,
     params: adminWalletParamsSchema,
-    query: adminQuerySchema,
+    query: adminReadQuerySchema,
     response: spec.response,
     errorStatuses: ADMIN_ERRORS,
   });

@@ -1,6 +1,7 @@
 /** The admin's own calls (spec §3 "Dashboard", §6 "Deploy ClassCoin"); each entity holds its other admin calls. */
 import { deployClassCoinSchema } from "../admin";
 import { dashboardSchema, deployResultSchema } from "../entities";
+import { lastDeployRunSchema, resumeDeploySchema } from "../treasury";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
 export const adminEndpoints = {
@@ -17,5 +18,20 @@ export const adminEndpoints = {
     fields: deployClassCoinSchema,
     response: deployResultSchema,
     errorStatuses: [409, 502],
+  }),
+  lastDeployRun: adminGetEndpoint({
+    path: "/api/admin/deploy-runs/:wallet",
+    tag: "admin",
+    summary: "The last Deploy ClassCoin run: its chunks, their transactions and whether it can be resumed (admin)",
+    response: lastDeployRunSchema,
+  }),
+  resumeDeploy: adminPostEndpoint({
+    path: "/api/admin/deploy-classcoin/resume",
+    tag: "admin",
+    summary:
+      "Resume the last, interrupted Deploy ClassCoin run: mints only to the recipients it has not minted to (admin)",
+    fields: resumeDeploySchema,
+    response: deployResultSchema,
+    errorStatuses: [404, 409, 502],
   }),
 } as const;

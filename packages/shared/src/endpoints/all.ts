@@ -12,6 +12,7 @@ import { configEndpoints } from "./config";
 import { eventEndpoints } from "./events";
 import { explorerEndpoints } from "./explorer";
 import { imageEndpoints } from "./images";
+import { leaderboardEndpoints } from "./leaderboard";
 import { notificationEndpoints } from "./notifications";
 import { postAdminEndpoints, postEndpoints } from "./posts";
 import { profileAdminEndpoints, profileEndpoints } from "./profiles";
@@ -35,6 +36,7 @@ export const allEndpoints: readonly Endpoint[] = [
   bountyEndpoints,
   bountyAdminEndpoints,
   explorerEndpoints,
+  leaderboardEndpoints,
   whitelistAdminEndpoints,
   adminEndpoints,
   awardAdminEndpoints,

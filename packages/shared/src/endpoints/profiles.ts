@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adminSuccessSchema, archiveProfileSchema } from "../admin";
 import { defineEndpoint } from "../endpoint";
 import { profileSchema } from "../entities";
-import { profileFormSchema, profileParamsSchema } from "../profiles";
+import { profileFormSchema, profileParamsSchema, profileStatusSchema } from "../profiles";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
 export const profileEndpoints = {
@@ -24,6 +24,20 @@ export const profileEndpoints = {
     params: profileParamsSchema,
     response: profileSchema,
     errorStatuses: [400, 404],
+  }),
+  status: defineEndpoint({
+    method: "GET",
+    path: "/api/profiles/:wallet/status",
+    access: "public-read",
+    tag: "profiles",
+    summary: "Whether the wallet has a profile: none, active (with it) or archived; never 404",
+    description:
+      "What the web app asks about the connected wallet: no profile is an answer here, not an error (the " +
+      "spec's GET /api/profiles/{wallet} answers 404), and an archived profile is told apart from none, so an " +
+      "archived student is told so instead of being offered a form that cannot succeed.",
+    params: profileParamsSchema,
+    response: profileStatusSchema,
+    errorStatuses: [400],
   }),
   create: defineEndpoint({
     method: "POST",

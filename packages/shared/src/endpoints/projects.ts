@@ -27,6 +27,19 @@ export const projectEndpoints = {
     response: projectSchema,
     errorStatuses: [400, 404],
   }),
+  ownStatus: defineEndpoint({
+    method: "GET",
+    path: "/api/projects/:projectNumber/:wallet/status",
+    access: "public-read",
+    tag: "projects",
+    summary: "A wallet's own submission for a project, or null (archived ones too); never 404",
+    description:
+      "What the web app asks for the connected wallet: having no submission is an answer, not an error that " +
+      "every browser logs (the spec's GET /api/projects/{projectNumber}/{wallet} answers 404).",
+    params: ownProjectParamsSchema,
+    response: z.object({ project: projectSchema.nullable() }),
+    errorStatuses: [400],
+  }),
   save: defineEndpoint({
     method: "POST",
     path: "/api/projects",

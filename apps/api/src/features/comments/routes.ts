@@ -5,8 +5,11 @@ import { registerEndpoint } from "../../http/endpoint";
 import { rateLimitConfig } from "../../http/rate-limit";
 import { createComment, deleteComment, listComments, voteComment } from "./service";
 
-/** A comment per wallet every 3 seconds (a reply comes quicker than a post); votes and deletes are cheap. */
-const commentLimit = rateLimitConfig(1, 3_000);
+/**
+ * Ten comments per wallet a minute: a quick exchange of replies goes through, a flood does not. Votes and
+ * deletes are cheap.
+ */
+const commentLimit = rateLimitConfig(10, "1 minute");
 const voteLimit = rateLimitConfig(120, "1 minute");
 const deleteLimit = rateLimitConfig(30, "1 minute");
 

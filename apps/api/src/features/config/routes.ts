@@ -3,6 +3,7 @@ import { PRODUCT_NAME, PRODUCT_SYMBOL } from "@classcoin/shared/constants";
 import { configEndpoints } from "@classcoin/shared/endpoints/config";
 import type { FastifyPluginAsync } from "fastify";
 import { registerEndpoint } from "../../http/endpoint";
+import { faucetEnv } from "./faucet-env";
 import { registerHealthRoutes } from "./health";
 
 /** The configuration the web app runs with (one build serves any deployment) and the health check. */
@@ -37,6 +38,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       adminWallet: config.adminWallet,
       blockExplorerUrl: config.blockExplorerUrl,
       devAccounts: config.chain === "local" ? devAccounts.map((a) => a.address) : [],
+      faucetEnv: faucetEnv(config),
     }),
   });
 };

@@ -13,7 +13,7 @@ import { readMultipartForm } from "../images/multipart";
 import { storeImage } from "../images/service";
 import { mayCreateProfile } from "../whitelist/service";
 import { refuseConfusableName } from "./confusable-names";
-import { findProfile, getActiveProfile, insertProfile, listProfiles, updateProfile } from "./service";
+import { findProfile, getActiveProfile, insertProfile, listProfiles, profileStatus, updateProfile } from "./service";
 
 /** Reads the form, checks the acting wallet's session and the fields; the photo is stored last. */
 async function readProfileForm(request: FastifyRequest) {
@@ -36,6 +36,10 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, profileEndpoints.get, {
     handler: async (request) => getActiveProfile(db, request.params.wallet),
+  });
+
+  registerEndpoint(app, profileEndpoints.status, {
+    handler: async (request) => profileStatus(db, request.params.wallet),
   });
 
   registerEndpoint(app, profileEndpoints.create, {

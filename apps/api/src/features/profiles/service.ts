@@ -5,7 +5,7 @@
  */
 import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import type { ProfileFields } from "@classcoin/shared/profiles";
+import type { ProfileFields, ProfileStatus } from "@classcoin/shared/profiles";
 import { and, desc, eq } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
@@ -42,6 +42,13 @@ export async function listProfiles(db: Db): Promise<Profile[]> {
 export async function findProfile(db: Db, wallet: string): Promise<Profile | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.wallet, wallet.toLowerCase())).limit(1);
   return row ? toProfile(row) : null;
+}
+
+/** Whether the wallet has a profile: none, active (returned) or archived (only said to exist). */
+export async function profileStatus(db: Db, wallet: string): Promise<ProfileStatus> {
+  const profile = await findProfile(db, wallet);
+  if (!profile) return { status: "none", profile: null };
+  return profile.archived ? { status: "archived", profile: null } : { status: "active", profile };
 }
 
 /** The wallet's active profile; 404 when it has none or it is archived. */

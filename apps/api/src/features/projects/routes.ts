@@ -6,7 +6,7 @@ import { registerEndpoint } from "../../http/endpoint";
 import { limits } from "../../http/rate-limit";
 import { unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartForm } from "../images/multipart";
-import { getOwnProject, listProjects, saveProject } from "./service";
+import { findOwnProject, getOwnProject, listProjects, saveProject } from "./service";
 
 export const projectRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
@@ -17,6 +17,13 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, projectEndpoints.own, {
     handler: async (request) => getOwnProject(deps.database.db, request.params.projectNumber, request.params.wallet),
+  });
+
+  registerEndpoint(app, projectEndpoints.ownStatus, {
+    handler: async (request) => ({
+      project:
+        (await findOwnProject(deps.database.db, request.params.projectNumber, request.params.wallet)) ?? null,
+    }),
   });
 
   registerEndpoint(app, projectEndpoints.save, {

@@ -138,6 +138,20 @@ describe.each(testDatabaseKinds())("send-coin on %s", (kind) => {
     expect(res.json().totalReceived).toBe(before + 2);
   });
 
+  it("behavior: a tip of 1.5 CC (at least 1, not necessarily whole) is recorded exactly", async () => {
+    const before = await totalReceived();
+    const hash = await transfer(1, bob(), 1.5);
+    const res = await sendCoin({ fromWallet: alice(), toWallet: bob(), amount: 1.5, projectId, txHash: hash });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().totalReceived).toBe(before + 1.5);
+    const [row] = await t.database.db.select().from(tips).where(eq(tips.txHash, hash));
+    expect(row?.amountWei).toBe(parseUnits("1.5", 18).toString());
+    // Below 1 is still refused, whole or not.
+    const half = await sendCoin({ fromWallet: alice(), toWallet: bob(), amount: 0.5, projectId, txHash: hash });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors).toEqual([`amount: ${messages.send.amount}`]);
+  });
+
   it("needs a session of fromWallet", async () => {
     const hash = await transfer(1, bob(), 1);
     const body = { fromWallet: alice(), toWallet: bob(), amount: 1, projectId, txHash: hash };

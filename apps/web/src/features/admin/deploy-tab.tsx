@@ -39,8 +39,9 @@ export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> })
     <section className="card deploy-panel" aria-labelledby="deploy-title">
       <h2 id="deploy-title">Deploy ClassCoin</h2>
       <p>
-        Mints {cc(DEPLOY_AMOUNT_PER_PROFILE)} to every active profile except the admin's, from the token owner's
-        treasury, on the {config.chainName} network.
+        Mints {cc(DEPLOY_AMOUNT_PER_PROFILE)} of new coins to every active profile except the admin's, on the{" "}
+        {config.chainName} network. The server sends the mint transactions as the token's owner; no one's balance
+        pays for them.
       </p>
       <LoadState tab="Profiles" query={profiles}>
         {(list) => {

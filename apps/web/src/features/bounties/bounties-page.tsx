@@ -1,4 +1,5 @@
 /** /bounties (spec §2): open to everyone; the wallet strip shows who is connected and their balance. */
+import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import { messages } from "@classcoin/shared/messages";
 import { UserStrip } from "../../wallet/user-strip";
 import { useBounties } from "./api/get-bounties";
@@ -7,8 +8,9 @@ import "./bounties.css";
 
 export function BountiesPage() {
   const { data: bounties, isLoading, isError } = useBounties();
-  const active = bounties?.filter((b) => b.status === "active") ?? [];
-  const others = bounties?.filter((b) => b.status !== "active") ?? [];
+  // One definition for the count, this list and the home page's: active and not crossed out.
+  const active = bounties?.filter(isActiveBounty) ?? [];
+  const others = bounties?.filter((b) => !isActiveBounty(b)) ?? [];
   return (
     <section className="page">
       <div className="page-head">
@@ -38,7 +40,7 @@ export function BountiesPage() {
       )}
       {others.length > 0 && (
         <>
-          <h2 className="section-title">Completed and cancelled</h2>
+          <h2 className="section-title">Completed, cancelled and crossed out</h2>
           <div className="card-grid">
             {others.map((b) => (
               <BountyCard key={b._id} bounty={b} />

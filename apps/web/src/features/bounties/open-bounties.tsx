@@ -1,10 +1,11 @@
 /** A few open bounties for the home page. */
+import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import { Link } from "react-router";
 import { useBounties } from "./api/get-bounties";
 
 export function OpenBounties({ limit = 3 }: { limit?: number }) {
   const { data, isLoading } = useBounties();
-  const open = (data ?? []).filter((b) => b.status === "active" && !b.crossedOut).slice(0, limit);
+  const open = (data ?? []).filter(isActiveBounty).slice(0, limit);
   return (
     <section className="card home-panel" aria-labelledby="home-bounties">
       <h2 id="home-bounties">Open bounties</h2>

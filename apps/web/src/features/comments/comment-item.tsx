@@ -83,10 +83,10 @@ export function CommentItem({
           className="button secondary small"
           disabled={mine === "up" || vote.isPending}
           aria-pressed={mine === "up"}
-          aria-label={`Upvote comment by ${comment.authorName}`}
           onClick={() => cast("up")}
         >
           <span aria-hidden="true">▲ </span>
+          <span className="visually-hidden">Upvote comment by {comment.authorName}: </span>
           <span data-testid="comment-upvotes">{comment.upvotes}</span>
         </button>
         <button
@@ -94,10 +94,10 @@ export function CommentItem({
           className="button secondary small"
           disabled={mine === "down" || vote.isPending}
           aria-pressed={mine === "down"}
-          aria-label={`Downvote comment by ${comment.authorName}`}
           onClick={() => cast("down")}
         >
           <span aria-hidden="true">▼ </span>
+          <span className="visually-hidden">Downvote comment by {comment.authorName}: </span>
           <span data-testid="comment-downvotes">{comment.downvotes}</span>
         </button>
         {onReply && (

@@ -72,19 +72,26 @@ export function TransactionsTable({
           <tbody>
             {transactions.map((tx) => (
               <tr key={tx._id} data-testid="tx-row">
-                <td>{typeLabel(tx.type)}</td>
-                <td>
+                {/* data-label: each cell's heading when the rows stack as cards on a phone (explorer.css). */}
+                <td data-label="Type" className="tx-type">
+                  {typeLabel(tx.type)}
+                </td>
+                <td data-label="From">
                   <WalletCell wallet={tx.fromWallet} name={tx.fromName} photo={tx.fromPhoto} />
                 </td>
-                <td>
+                <td data-label="To">
                   <WalletCell wallet={tx.toWallet} name={tx.toName} photo={tx.toPhoto} />
                 </td>
-                <td className="num">{formatCc(tx.amount, config.productSymbol)}</td>
-                <td className="nowrap">{formatDateTime(tx.timestamp)}</td>
-                <td>
+                <td data-label="Amount" className="num">
+                  {formatCc(tx.amount, config.productSymbol)}
+                </td>
+                <td data-label="Time" className="nowrap">
+                  {formatDateTime(tx.timestamp)}
+                </td>
+                <td data-label="Status">
                   <span className={statusClass(tx.status)}>{tx.status}</span>
                 </td>
-                <td>
+                <td className="tx-view">
                   <button type="button" className="button small secondary" onClick={() => onView(tx)}>
                     View
                   </button>

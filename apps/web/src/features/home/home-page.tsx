@@ -7,7 +7,9 @@ import { Link } from "react-router";
 import { Avatar } from "../../ui/avatar";
 import { shortAddress } from "../../ui/short-address";
 import { useOpenConnect } from "../../wallet/connect-dialog";
+import { ARCHIVED_CAN_STILL, ARCHIVED_TEXT } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
+import { faucetCommand } from "../../wallet/faucet-command";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -24,7 +26,7 @@ export function HomePage({
 }) {
   const { config } = useWalletSetup();
   const { address } = useWallet();
-  const { profile } = useAccountProfile();
+  const { profile, archived } = useAccountProfile();
   const balance = useCcBalance();
   const openConnect = useOpenConnect();
   const hasCoins = (balance.amount ?? 0) >= 1;
@@ -47,13 +49,19 @@ export function HomePage({
       detail: hasCoins
         ? `You have ${balance.label}.`
         : config.local
-          ? `On the local chain run npm run faucet -- ${address ?? "<your address>"}, or ask your instructor.`
+          ? `On the local chain run ${faucetCommand(config, address ?? "<your address>")}, or ask your instructor.`
           : "Your instructor hands out ClassCoin to the class.",
     },
     {
       done: !!profile,
       title: "Create your profile",
-      detail: profile ? `Hello, ${profile.name}!` : <Link to="/profiles">Create your profile</Link>,
+      detail: profile ? (
+        `Hello, ${profile.name}!`
+      ) : archived ? (
+        `${ARCHIVED_TEXT} ${ARCHIVED_CAN_STILL}`
+      ) : (
+        <Link to="/profiles">Create your profile</Link>
+      ),
     },
     {
       done: hasPosted,

@@ -4,6 +4,7 @@ import { postCounter, validatePostInput } from "@classcoin/shared/posts";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
+import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
@@ -13,10 +14,11 @@ import { postErrorText } from "./post-errors";
 
 export function PostComposer() {
   const { wallet } = useWallet();
-  const { profile, isLoading: profileLoading } = useAccountProfile();
+  const { profile, archived, isLoading: profileLoading } = useAccountProfile();
   const balance = useCcBalance();
   if (!wallet) return <p className="notice">{messages.post.connect}</p>;
   if (profileLoading || balance.amount === undefined) return <p className="muted">Checking your profile…</p>;
+  if (!profile && archived) return <ArchivedNotice doing="You cannot post until it is restored." />;
   if (!profile) {
     return (
       <p className="notice">
@@ -61,7 +63,12 @@ function ComposerForm({ balance }: { balance: number }) {
         id={textId}
         rows={4}
         value={content}
-        onChange={(e) => setContent(e.target.value)}
+        onChange={(e) => {
+          const next = e.target.value;
+          setContent(next);
+          // Messages already shown follow the text: fixed ones go, new ones come (not only on the next Post).
+          if (errors.length > 0) setErrors(validatePostInput({ connected: true, hasProfile: true, balance, content: next }));
+        }}
         aria-describedby={`${counterId} ${errors.length ? errorId : ""}`.trim()}
         aria-invalid={errors.length > 0}
         placeholder="Share something with the class…"

@@ -78,7 +78,6 @@ export function PostItem({ post, renderComments }: { post: Post; renderComments?
             aria-controls={commentsId}
             onClick={() => setCommentsOpen((open) => !open)}
           >
-            <span aria-hidden="true">💬 </span>
             {commentsOpen ? "Hide comments" : "Comments"} <span data-testid="comment-count">{post.commentCount}</span>
           </button>
         )}

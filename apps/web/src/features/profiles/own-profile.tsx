@@ -23,6 +23,12 @@ export function OwnProfile({ profile, onEdit }: { profile: Profile; onEdit: () =
           <dd>{profile.birthday}</dd>
           <dt>Star sign</dt>
           <dd>{profile.starSign}</dd>
+          {profile.bio && (
+            <>
+              <dt>Bio</dt>
+              <dd className="bio">{profile.bio}</dd>
+            </>
+          )}
         </dl>
         <button type="button" className="button" onClick={onEdit}>
           Edit

@@ -6,6 +6,7 @@
 import { MIN_BALANCE_TO_PARTICIPATE, STAR_SIGNS } from "@classcoin/shared/constants";
 import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import { bioCounter } from "@classcoin/shared/bio";
 import { type ProfileFields, profileFieldsSchema, validatePhotoFile } from "@classcoin/shared/profiles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";
@@ -13,6 +14,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
+import { faucetCommand } from "../../wallet/faucet-command";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -28,7 +30,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
   const { wallet } = useWallet();
   const save = useSaveProfile();
   const alert = useAlert();
-  const ids = { photo: useId(), name: useId(), birthday: useId(), starSign: useId() };
+  const ids = { photo: useId(), name: useId(), birthday: useId(), starSign: useId(), bio: useId() };
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
@@ -36,11 +38,18 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<ProfileFieldsInput, unknown, ProfileFields>({
     resolver: zodResolver(profileFieldsSchema),
-    defaultValues: { name: profile?.name ?? "", birthday: profile?.birthday ?? "", starSign: profile?.starSign },
+    defaultValues: {
+      name: profile?.name ?? "",
+      birthday: profile?.birthday ?? "",
+      starSign: profile?.starSign,
+      bio: profile?.bio ?? "",
+    },
   });
+  const bioCount = bioCounter(watch("bio") ?? "");
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -97,7 +106,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
           <p>{messages.profile.balance}</p>
           {config.local && wallet && balance.amount !== undefined && (
             <p className="small">
-              On the local chain, get some with <code>npm run faucet -- {wallet}</code>
+              On the local chain, get some with <code>{faucetCommand(config, wallet)}</code>
             </p>
           )}
         </div>
@@ -180,6 +189,24 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
           {errors.starSign && (
             <p id={`${ids.starSign}-error`} className="field-error" role="alert">
               {errors.starSign.message}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={ids.bio}>Bio (optional)</label>
+          <textarea
+            id={ids.bio}
+            rows={3}
+            placeholder="A line or two about you and your art"
+            {...register("bio")}
+            {...describe(ids.bio, !!errors.bio)}
+          />
+          <span className="muted small bio-counter" data-testid="bio-counter">
+            {bioCount}
+          </span>
+          {errors.bio && (
+            <p id={`${ids.bio}-error`} className="field-error" role="alert">
+              {errors.bio.message}
             </p>
           )}
         </div>

@@ -1,5 +1,6 @@
 /** /profiles (spec §2): the community grid for everyone; the own profile, or the form, for a connected wallet. */
 import { useState } from "react";
+import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
 import { ConnectPrompt } from "../../wallet/user-strip";
@@ -11,7 +12,7 @@ import "./profiles.css";
 
 export function ProfilesPage() {
   const { wallet } = useWallet();
-  const { profile, isLoading } = useAccountProfile();
+  const { profile, archived, isLoading } = useAccountProfile();
   const { data: profiles, isLoading: listLoading, isError } = useProfiles();
   const [editing, setEditing] = useState(false);
   const others = (profiles ?? []).filter((p) => p.wallet.toLowerCase() !== wallet);
@@ -21,7 +22,8 @@ export function ProfilesPage() {
       <h1>Profiles</h1>
       {!wallet && <ConnectPrompt text="Connect your wallet to create or edit your profile." />}
       {wallet && isLoading && <p className="muted">Loading your profile...</p>}
-      {wallet && profile === null && <ProfileForm key={wallet} profile={null} />}
+      {wallet && profile === null && archived && <ArchivedNotice doing="It is hidden from the community." />}
+      {wallet && profile === null && !archived && <ProfileForm key={wallet} profile={null} />}
       {wallet && profile && !editing && <OwnProfile profile={profile} onEdit={() => setEditing(true)} />}
       {wallet && profile && editing && (
         <ProfileForm key={`${wallet}-edit`} profile={profile} onDone={() => setEditing(false)} />

@@ -4,6 +4,7 @@ import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { useState } from "react";
 import { Link } from "react-router";
+import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
@@ -14,7 +15,7 @@ import { SubmissionForm } from "./submission-form";
 export function OwnSubmission({ projectNumber }: { projectNumber: number }) {
   const { wallet } = useWallet();
   const own = useOwnProject(projectNumber, wallet);
-  const { profile, isLoading: profileLoading } = useAccountProfile();
+  const { profile, archived, isLoading: profileLoading } = useAccountProfile();
   const balance = useCcBalance();
   const [editing, setEditing] = useState(false);
 
@@ -24,6 +25,14 @@ export function OwnSubmission({ projectNumber }: { projectNumber: number }) {
   if (own.isError) return <p className="form-error">Could not load your submission: {own.error.message}</p>;
   const project = own.data ?? null;
 
+  if (archived) {
+    return (
+      <section className="card own-submission" aria-label="Your submission">
+        <h2>Your submission for Project {projectNumber}</h2>
+        <ArchivedNotice doing="You cannot submit or edit projects until it is restored." />
+      </section>
+    );
+  }
   if (project && !editing) return <OwnSubmissionView project={project} onEdit={() => setEditing(true)} />;
   if (!project && (!profile || (balance.amount !== undefined && balance.amount < 1))) {
     return (

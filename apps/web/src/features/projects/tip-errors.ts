@@ -14,9 +14,10 @@ export function validateTip(input: {
   fromWallet: string;
   toWallet: string;
 }): string | null {
-  const amount = Number(input.amount.trim());
-  // Tips are whole coins (the box's step is 1), like the server's check.
-  if (input.amount.trim() === "" || !Number.isInteger(amount) || amount < MIN_TIP) return messages.send.amount;
+  const text = input.amount.trim();
+  const amount = Number(text);
+  // A positive number of at least 1 (spec §5, §9), whole or not ("1.5"), as the server checks it.
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(text) || !Number.isFinite(amount) || amount < MIN_TIP) return messages.send.amount;
   if (input.balance === undefined || amount > input.balance) return messages.send.insufficient;
   if (input.fromWallet.toLowerCase() === input.toWallet.toLowerCase()) return messages.send.self;
   return null;

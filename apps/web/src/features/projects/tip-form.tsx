@@ -52,7 +52,7 @@ export function TipForm({ project }: { project: Project }) {
     );
   };
 
-  const max = balance.amount === undefined ? undefined : Math.floor(balance.amount);
+  const max = balance.amount;
   return (
     <form className="tip-form" onSubmit={onSubmit} noValidate>
       <label htmlFor={inputId} className="visually-hidden">
@@ -62,10 +62,10 @@ export function TipForm({ project }: { project: Project }) {
         <input
           id={inputId}
           type="number"
-          inputMode="numeric"
+          inputMode="decimal"
           min={1}
           max={max}
-          step={1}
+          step="any"
           placeholder={`Amount (${config.productSymbol})`}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}

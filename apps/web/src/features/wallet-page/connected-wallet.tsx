@@ -1,10 +1,10 @@
 import { SEPOLIA_FAUCET_URL } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { useId } from "react";
-import { formatUnits } from "viem";
+import { faucetCommand } from "../../wallet/faucet-command";
 import { DismissibleBanner } from "./dismissible-banner";
 import { TransferForm } from "./transfer-form";
-import { displaySymbol, type TokenData } from "./wallet-page-state";
+import { displaySymbol, formatTokenAmount, type TokenData } from "./wallet-page-state";
 
 /** State 4 of spec §2. */
 export function ConnectedWallet({
@@ -14,6 +14,7 @@ export function ConnectedWallet({
   txBeingSent,
   transactionError,
   local,
+  faucetEnv,
   devWallet,
   onTransfer,
   onDismissTransactionError,
@@ -24,6 +25,8 @@ export function ConnectedWallet({
   txBeingSent: string | null;
   transactionError: string | null;
   local: boolean;
+  /** What `npm run faucet` needs to find this stack (GET /api/config), e.g. "DATA_DIR=… ANVIL_PORT=…". */
+  faucetEnv: string;
   /** The Dev wallet's accounts and how to switch between them, when it is the wallet in use. */
   devWallet: { accounts: readonly string[]; select: (account: string) => void } | null;
   onTransfer: (to: string, amount: string) => void;
@@ -47,7 +50,7 @@ export function ConnectedWallet({
           <div>
             <dt>Balance</dt>
             <dd className="wallet-page-balance" data-testid="wallet-balance">
-              {formatUnits(balance, 18)} {symbol}
+              {formatTokenAmount(balance)} {symbol}
             </dd>
           </div>
         </dl>
@@ -75,10 +78,11 @@ export function ConnectedWallet({
               {messages.wallet.faucetLink}
             </a>
           </div>
-          {local && (
+          {/* Without tokens the notice below names the command; it is printed once. */}
+          {local && balance > 0n && (
             <>
               <p className="wallet-page-faucet-local">{messages.wallet.localGasHint}</p>
-              <code className="wallet-page-command">{messages.wallet.faucetCommand(address)}</code>
+              <code className="wallet-page-command">{faucetCommand({ faucetEnv }, address)}</code>
             </>
           )}
         </div>
@@ -99,10 +103,10 @@ export function ConnectedWallet({
       {balance === 0n ? (
         <section className="wallet-page-card wallet-page-no-tokens" aria-label="No tokens">
           <p>{messages.wallet.noTokens}</p>
-          <code className="wallet-page-command">{messages.wallet.faucetCommand(address)}</code>
+          <code className="wallet-page-command">{faucetCommand({ faucetEnv }, address)}</code>
         </section>
       ) : (
-        <TransferForm symbol={symbol} busy={txBeingSent !== null} onTransfer={onTransfer} />
+        <TransferForm symbol={symbol} balance={balance} busy={txBeingSent !== null} onTransfer={onTransfer} />
       )}
     </>
   );

@@ -5,10 +5,13 @@ import { checkTransferForm } from "./wallet-page-state";
 /** The transfer form of spec §3 with the checks of spec §5 (alerts), then the transfer. */
 export function TransferForm({
   symbol,
+  balance,
   busy,
   onTransfer,
 }: {
   symbol: string;
+  /** The amount is checked against it before the wallet is asked. */
+  balance: bigint;
   busy: boolean;
   onTransfer: (to: string, amount: string) => void;
 }) {
@@ -25,6 +28,8 @@ export function TransferForm({
         const check = checkTransferForm({
           amount: String(data.get("amount") ?? ""),
           recipient: String(data.get("recipient") ?? ""),
+          balance,
+          symbol,
         });
         if (!check.ok) void alert(check.alert);
         else onTransfer(check.to, check.amount);

@@ -10,6 +10,7 @@ import { useAlert } from "../../ui/alerts";
 import { isUserRejection } from "../../wallet/user-rejection";
 import { createTokenClient, type TokenClientConfig } from "./token-client";
 import {
+  displaySymbol,
   initialWalletPageState,
   shouldPollBalance,
   transactionErrorDetail,
@@ -127,12 +128,13 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
       } catch (error) {
         if (isUserRejection(error)) return;
         console.error("The transfer failed", error);
-        dispatch({ type: "transferFailed", message: transactionErrorDetail(error) });
+        const symbol = state.tokenData ? displaySymbol(state.tokenData) : undefined;
+        dispatch({ type: "transferFailed", message: transactionErrorDetail(error, symbol) });
       } finally {
         dispatch({ type: "transferFinished" });
       }
     },
-    [provider, client, state.selectedAddress],
+    [provider, client, state.selectedAddress, state.tokenData],
   );
 
   return {

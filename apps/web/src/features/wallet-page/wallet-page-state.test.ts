@@ -169,9 +169,9 @@ describe("transfer errors", () => {
     expect(transactionErrorDetail(viemWrapped)).toBe("reason from node");
   });
 
-  it("behavior: without a data message it is the error's own message (viem's one-line summary)", () => {
+  it("behavior: without a data message it is the error's own message (not viem's wrapper summary)", () => {
     expect(transactionErrorDetail(new Error("Transaction failed"))).toBe("Transaction failed");
-    expect(transactionErrorDetail(new BaseError("short summary", { details: "long details" }))).toBe("short summary");
+    expect(transactionErrorDetail(new BaseError("short summary", { details: "long details" }))).toBe("long details");
     expect(transactionErrorDetail(new Error("y".repeat(120)))).toHaveLength(100);
   });
 

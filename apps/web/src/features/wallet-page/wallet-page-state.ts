@@ -2,10 +2,9 @@
  * The token wallet page as a state machine (spec §3 "Page state", §4 "Token wallet page"). The reducer is
  * pure; the hook in use-wallet-page.ts talks to the wallet and the chain and reports what happened here.
  */
-import { ERROR_BANNER_MAX_CHARS, FALLBACK_TOKEN_SYMBOL } from "@classcoin/shared/constants";
+import { FALLBACK_TOKEN_SYMBOL, TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { type Address, type Hash, isAddress } from "viem";
-import { type ErrorLike, errorChain } from "../../wallet/user-rejection";
+import { type Address, formatUnits, type Hash, isAddress, parseUnits } from "viem";
 
 export interface TokenData {
   name: string;
@@ -105,18 +104,46 @@ export function shouldPollBalance(state: WalletPageState): boolean {
 
 export const displaySymbol = (tokenData: TokenData): string => tokenData.symbol || FALLBACK_TOKEN_SYMBOL;
 
-export type TransferFormCheck =
-  | { ok: true; to: Address; amount: string }
-  | { ok: false; alert: typeof messages.wallet.invalidAddress | typeof messages.wallet.invalidAmount };
+export type TransferFormCheck = { ok: true; to: Address; amount: string } | { ok: false; alert: string };
+
+/** A token amount as the platform writes amounts: thousands grouped, every decimal kept ("11,012.5"). */
+export function formatTokenAmount(value: bigint): string {
+  const [whole = "0", fraction] = formatUnits(value, TOKEN_DECIMALS).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+/** More than the balance: said before the wallet is asked, not as a revert afterwards. */
+export const insufficientBalanceAlert = (balance: bigint, symbol: string) =>
+  `❌ ${messages.send.insufficient}: you have ${formatTokenAmount(balance)} ${symbol}.`;
 
 const isPositiveNumber = (value: string) => value !== "" && Number.isFinite(Number(value)) && Number(value) > 0;
 
-/** The transfer form's checks (spec §5): the recipient first, then the amount; both trimmed. */
-export function checkTransferForm(input: { amount: string; recipient: string }): TransferFormCheck {
+/**
+ * The transfer form's checks (spec §5): the recipient first, then the amount; both trimmed. Given the balance,
+ * an amount above it is refused too, before the wallet is asked.
+ */
+export function checkTransferForm(input: {
+  amount: string;
+  recipient: string;
+  balance?: bigint;
+  symbol?: string;
+}): TransferFormCheck {
   const to = input.recipient.trim();
   const amount = input.amount.trim();
   if (!isAddress(to, { strict: false })) return { ok: false, alert: messages.wallet.invalidAddress };
   if (!isPositiveNumber(amount)) return { ok: false, alert: messages.wallet.invalidAmount };
+  if (input.balance !== undefined) {
+    let wei: bigint | undefined;
+    try {
+      wei = parseUnits(amount, TOKEN_DECIMALS);
+    } catch {
+      // Not a plain decimal (e.g. "1e3"): the transfer routine reports it.
+    }
+    if (wei !== undefined && wei > input.balance) {
+      return { ok: false, alert: insufficientBalanceAlert(input.balance, input.symbol ?? FALLBACK_TOKEN_SYMBOL) };
+    }
+  }
   return { ok: true, to, amount };
 }
 
@@ -129,28 +156,5 @@ export function assertTransferArguments(to: string, amount: string): { to: Addre
   return { to: recipient, amount: value };
 }
 
-/**
- * The transaction-error banner's detail (spec §8): the error's data message if present, else its message, cut
- * to 100 characters. Wallets put the node's reason in `data.message`; viem keeps the provider error as `cause`
- * and its one-line summary as `shortMessage` (its `message` adds request dumps and a version footer).
- */
-export function transactionErrorDetail(error: unknown): string {
-  let text: string | undefined;
-  for (const e of errorChain(error)) {
-    const data = e.data as { message?: unknown } | undefined;
-    if (data && typeof data === "object" && typeof data.message === "string" && data.message) {
-      text = data.message;
-      break;
-    }
-  }
-  if (text === undefined) {
-    const top = (error ?? {}) as ErrorLike;
-    text =
-      typeof top.shortMessage === "string"
-        ? top.shortMessage
-        : typeof top.message === "string"
-          ? top.message
-          : String(error);
-  }
-  return text.substring(0, ERROR_BANNER_MAX_CHARS);
-}
+/** The transaction-error banner's detail (spec §8), custom errors decoded: see transaction-error.ts. */
+export { transactionErrorDetail } from "./transaction-error";

@@ -77,6 +77,7 @@ function WalletScreens({
           txBeingSent={state.txBeingSent}
           transactionError={state.transactionError}
           local={config.local}
+          faucetEnv={config.faucetEnv}
           devWallet={devWallet ? { accounts: devWallet.accounts, select: devWallet.selectAccount } : null}
           onTransfer={(to, amount) => void page.transfer(to, amount)}
           onDismissTransactionError={page.dismissTransactionError}

@@ -1,6 +1,6 @@
 /** The admin dashboard's counts. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, profiles, projects } from "../../../db/schema";
+import { bounties, posts, profiles, projects } from "../../../db/schema";
 import { ADMIN_WALLET, adminCalls } from "../../../testing/admin";
 import { createTestApp, type TestApp } from "../../../testing/app";
 import { startTestChain, type TestChain } from "../../../testing/chain";
@@ -54,5 +54,15 @@ describe.each(testDatabaseKinds())("admin dashboard on %s", (kind) => {
       bounties: { total: 0, active: 0 },
       projects: { total: 4, archived: 0 },
     });
+  });
+
+  it("behavior: a crossed-out bounty is not counted active (the one definition /bounties and home use)", async () => {
+    await t.database.db.insert(bounties).values([
+      { title: "Open", description: "d", reward: 5 },
+      { title: "Crossed out", description: "d", reward: 5, crossedOut: true },
+      { title: "Done", description: "d", reward: 5, status: "completed" },
+    ]);
+    const res = await admin.get("dashboard");
+    expect(res.json().bounties).toEqual({ total: 3, active: 1 });
   });
 });

@@ -20,7 +20,8 @@ export async function readDashboard(db: Db, adminWallet: string): Promise<Dashbo
     db
       .select({
         total: sql<number>`count(*)::int`,
-        active: sql<number>`count(*) filter (where ${bounties.status} = 'active')::int`,
+        // As isActiveBounty (shared/bounty-state.ts): active and not crossed out.
+        active: sql<number>`count(*) filter (where ${bounties.status} = 'active' and not ${bounties.crossedOut})::int`,
       })
       .from(bounties),
     db

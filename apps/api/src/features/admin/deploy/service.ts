@@ -4,22 +4,19 @@
  *
  * Once-only: the signed message is recorded, together with a `running` deploy_runs row, in one committed
  * transaction before any transaction is sent. Only one run can be `running` (a partial unique index), so a
- * concurrent second deploy is refused with 409 instead of minting a second time.
+ * concurrent second deploy is refused with 409 instead of minting a second time. A run survives a crash of
+ * its server: run.ts (chunks as recorded treasury payments, heartbeat, resume).
  */
-import { DEPLOY_AMOUNT_PER_PROFILE, TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
 import type { DeployResult } from "@classcoin/shared/entities";
-import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
-import { parseUnits } from "viem";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { AdminGrant } from "../../../auth/admin";
-import { invalidateBalance } from "../../../chain/balances";
-import { createTreasury, type Treasury } from "../../../chain/treasury";
 import { deployRuns, profiles } from "../../../db/schema";
 import type { AppDeps } from "../../../deps";
-import { conflict, HttpError } from "../../../http-errors";
+import { conflict, HttpError, notFound } from "../../../http-errors";
+import { DEFAULT_STALE_MS, type DeployRunRow, markStaleRuns, shortCause, workRun } from "./run";
 
 export const DEPLOY_CHUNK_SIZE = 200;
-/** A run whose heartbeat is older than this was left by a stopped server and no longer blocks deploys. */
-const STALE_RUN_MS = 15 * 60 * 1000;
 
 export const deployErrors = {
   running:
@@ -27,22 +24,16 @@ export const deployErrors = {
   stopped: (minted: number, total: number, cause: string) =>
     `Deploy stopped after minting ${DEPLOY_AMOUNT_PER_PROFILE} CC to ${minted} of ${total} profiles; ` +
     `${total - minted} profiles were not minted to. Cause: ${cause}`,
+  notLast: "Only the last deploy run can be resumed, and this is not it.",
+  complete: "This deploy run is complete: every recipient received their ClassCoin.",
+  notResumable: "This deploy run was started before deploys could be resumed; check the balances instead.",
 } as const;
-
-const treasuries = new WeakMap<AppDeps, Treasury>();
-
-function treasuryOf(deps: AppDeps): Treasury {
-  let treasury = treasuries.get(deps);
-  if (!treasury) {
-    treasury = createTreasury(deps.config, deps.chain);
-    treasuries.set(deps, treasury);
-  }
-  return treasury;
-}
 
 export interface DeployOptions {
   chunkSize?: number;
 }
+
+const staleMsOf = (deps: AppDeps) => deps.config.deployStaleMs ?? DEFAULT_STALE_MS;
 
 export async function deployClassCoin(
   deps: AppDeps,
@@ -51,72 +42,76 @@ export async function deployClassCoin(
 ): Promise<DeployResult> {
   const { db } = deps.database;
   const admin = deps.config.adminWallet.toLowerCase();
-  const chunkSize = options.chunkSize ?? DEPLOY_CHUNK_SIZE;
+  const chunkSize = options.chunkSize ?? deps.config.deployChunkSize ?? DEPLOY_CHUNK_SIZE;
 
-  const runId = await db.transaction(async (tx) => {
+  // The recipients are fixed with the run, in the transaction that records the signed message.
+  const run = await db.transaction(async (tx) => {
     await grant.consume(tx);
-    await tx
-      .update(deployRuns)
-      .set({ status: "abandoned", finishedAt: new Date(), error: "the server stopped during this run" })
-      .where(and(eq(deployRuns.status, "running"), lt(deployRuns.heartbeatAt, new Date(Date.now() - STALE_RUN_MS))));
-    const [run] = await tx
-      .insert(deployRuns)
-      .values({ signatureHash: grant.replayKey, status: "running", amountPerProfile: DEPLOY_AMOUNT_PER_PROFILE })
-      .onConflictDoNothing()
-      .returning({ id: deployRuns.id });
-    // Throwing rolls the signature record back too: the refused request changed nothing.
-    if (!run) throw conflict(deployErrors.running);
-    return run.id;
-  });
-
-  let minted = 0;
-  let recipients: `0x${string}`[] = [];
-  try {
-    const rows = await db
+    await markStaleRuns(tx, staleMsOf(deps));
+    const rows = await tx
       .select({ wallet: profiles.wallet })
       .from(profiles)
       .where(and(eq(profiles.archived, false), ne(profiles.wallet, admin)))
       .orderBy(asc(profiles.id));
-    recipients = rows.map((r) => r.wallet as `0x${string}`);
-    await db.update(deployRuns).set({ recipients: recipients.length }).where(eq(deployRuns.id, runId));
-
-    const amountWei = parseUnits(String(DEPLOY_AMOUNT_PER_PROFILE), TOKEN_DECIMALS);
-    const treasury = treasuryOf(deps);
-    for (let start = 0; start < recipients.length; start += chunkSize) {
-      const chunk = recipients.slice(start, start + chunkSize);
-      const hash = await treasury.mintBatch(chunk, amountWei);
-      minted += chunk.length;
-      for (const wallet of chunk) invalidateBalance(wallet);
-      await db
-        .update(deployRuns)
-        .set({
-          minted,
-          heartbeatAt: new Date(),
-          txHashes: sql`${deployRuns.txHashes} || ${JSON.stringify([hash])}::jsonb`,
-        })
-        .where(eq(deployRuns.id, runId));
-    }
-    await db.update(deployRuns).set({ status: "completed", finishedAt: new Date() }).where(eq(deployRuns.id, runId));
-  } catch (error) {
-    const cause = shortCause(error);
-    await db
-      .update(deployRuns)
-      .set({ status: "failed", minted, error: cause, finishedAt: new Date() })
-      .where(eq(deployRuns.id, runId));
-    throw new HttpError(502, deployErrors.stopped(minted, recipients.length, cause));
-  }
-
+    const [created] = await tx
+      .insert(deployRuns)
+      .values({
+        signatureHash: grant.replayKey,
+        status: "running",
+        amountPerProfile: DEPLOY_AMOUNT_PER_PROFILE,
+        recipients: rows.length,
+        recipientWallets: rows.map((r) => r.wallet),
+        chunkSize,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Throwing rolls the signature record back too: the refused request changed nothing.
+    if (!created) throw conflict(deployErrors.running);
+    return created;
+  });
+  await work(deps, run);
   return {
-    recipients: recipients.length,
+    recipients: run.recipients,
     amountPerProfile: DEPLOY_AMOUNT_PER_PROFILE,
-    totalDeployed: recipients.length * DEPLOY_AMOUNT_PER_PROFILE,
+    totalDeployed: run.recipients * DEPLOY_AMOUNT_PER_PROFILE,
   };
 }
 
-function shortCause(error: unknown): string {
-  if (error instanceof Error) {
-    const short = (error as Error & { shortMessage?: string }).shortMessage;
-    return (short ?? error.message).split("\n")[0]!.slice(0, 300);
+async function work(deps: AppDeps, run: DeployRunRow): Promise<void> {
+  try {
+    await workRun(deps, run);
+  } catch (error) {
+    const minted = (error as { minted?: number }).minted ?? 0;
+    throw new HttpError(502, deployErrors.stopped(minted, run.recipients, shortCause(error)));
   }
-  return String(error).slice(0, 300);
+}
+
+/**
+ * "Resume" (issue 14): the last run, interrupted (its server stopped) or failed, continues with the chunks
+ * not mined yet; a chunk whose transaction is still pending is followed, never sent a second time.
+ */
+export async function resumeDeploy(deps: AppDeps, grant: AdminGrant, runId: number): Promise<DeployResult> {
+  const { db } = deps.database;
+  const run = await db.transaction(async (tx) => {
+    await grant.consume(tx);
+    await markStaleRuns(tx, staleMsOf(deps));
+    const [last] = await tx.select().from(deployRuns).orderBy(desc(deployRuns.id)).limit(1);
+    if (!last || last.id !== runId) throw notFound(deployErrors.notLast);
+    if (last.status === "running") throw conflict(deployErrors.running);
+    if (last.status === "completed") throw conflict(deployErrors.complete);
+    if (last.recipientWallets === null) throw conflict(deployErrors.notResumable);
+    const [claimed] = await tx
+      .update(deployRuns)
+      .set({ status: "running", heartbeatAt: new Date(), error: null, finishedAt: null })
+      .where(and(eq(deployRuns.id, runId), inArray(deployRuns.status, ["interrupted", "failed", "abandoned"])))
+      .returning();
+    if (!claimed) throw conflict(deployErrors.running);
+    return claimed;
+  });
+  await work(deps, run);
+  return {
+    recipients: run.recipients,
+    amountPerProfile: run.amountPerProfile,
+    totalDeployed: run.recipients * run.amountPerProfile,
+  };
 }

@@ -7,7 +7,7 @@ import { profileEndpoints } from "@classcoin/shared/endpoints/profiles";
 import type { ProfileFields } from "@classcoin/shared/profiles";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "../../../lib/api-client";
-import { getAccountProfileQueryOptions } from "../../../wallet/get-account-profile";
+import { getAccountProfileQueryOptions, savedProfileStatus } from "../../../wallet/get-account-profile";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { getProfilesQueryOptions } from "./get-profiles";
@@ -33,6 +33,8 @@ export function useSaveProfile() {
           name: fields.name,
           birthday: fields.birthday,
           starSign: fields.starSign,
+          // Always sent from the form: empty clears the bio.
+          bio: fields.bio ?? "",
           balance: String(balance ?? 0),
         },
         file: photo,
@@ -40,7 +42,7 @@ export function useSaveProfile() {
     },
     onSettled: () => balance.refresh(),
     onSuccess: (profile) => {
-      queryClient.setQueryData(getAccountProfileQueryOptions(profile.wallet).queryKey, profile);
+      queryClient.setQueryData(getAccountProfileQueryOptions(profile.wallet).queryKey, savedProfileStatus(profile));
       void queryClient.invalidateQueries({ queryKey: getProfilesQueryOptions().queryKey });
     },
   });

@@ -1,10 +1,13 @@
-/** `GET /api/projects/:projectNumber/:wallet`: the connected wallet's own submission (null: none, spec §7 404). */
+/**
+ * `GET /api/projects/:projectNumber/:wallet/status`: the connected wallet's own submission, or null. Not the
+ * spec's `GET /api/projects/:projectNumber/:wallet`, whose 404 for "none" every browser logs as an error.
+ */
 import { projectEndpoints } from "@classcoin/shared/endpoints/projects";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { callApi, orNullWhenNotFound } from "../../../lib/api-client";
+import { callApi } from "../../../lib/api-client";
 
-export const getOwnProject = (projectNumber: number, wallet: string) =>
-  orNullWhenNotFound(callApi(projectEndpoints.own, { params: { projectNumber, wallet: wallet.toLowerCase() } }));
+export const getOwnProject = async (projectNumber: number, wallet: string) =>
+  (await callApi(projectEndpoints.ownStatus, { params: { projectNumber, wallet: wallet.toLowerCase() } })).project;
 
 export const getOwnProjectQueryOptions = (projectNumber: number, wallet: string | undefined) =>
   queryOptions({

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/app";
+import { startTestChain, type TestChain } from "../testing/chain";
+import { COMPRESS_THRESHOLD } from "./compression";
+
+const ASSET = "/assets/index-Cz3kQ1aB.js";
+const asset = Buffer.from(
+  `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i}`))};\n`,
+);
+const indexHtml = Buffer.from(
+  `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${"<div></div>".repeat(200)}</body></html>`,
+);
+
+let chain: TestChain;
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  // A build as `vite build` leaves it (apps/web/precompress.ts): each file with its .br and .gz twins. The
+  // twins hold marker bytes first, so the test can tell a twin sent as it is from a compression on the fly.
+  webDist = mkdtempSync(join(tmpdir(), "classcoin-web-"));
+  mkdirSync(join(webDist, "assets"));
+  for (const [path, bytes] of [
+    [ASSET, asset],
+    ["/index.html", indexHtml],
+  ] as const) {
+    writeFileSync(join(webDist, path), bytes);
+    writeFileSync(join(webDist, `${path}.br`), brotliCompressSync(bytes));
+    writeFileSync(join(webDist, `${path}.gz`), gzipSync(bytes, { level: 9 }));
+  }
+  chain = await startTestChain();
+  t = await createTestApp(chain, "pglite", { WEB_DIST: webDist });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({ method: "GET", url, headers: encoding ? { "accept-encoding": encoding } : {} });
+
+describe("compressed delivery", () => {
+  it("sends a hashed asset's brotli twin to a browser that takes br, cached for a year, varying on Accept-Encoding", async () => {
+    const res = await get(ASSET, "gzip, deflate, br, zstd");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(String(res.headers.vary).toLowerCase()).toContain("accept-encoding");
+    // The twin as written at build time, byte for byte (not compressed again on the way out).
+    expect(res.rawPayload.equals(brotliCompressSync(asset))).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).equals(asset)).toBe(true);
+  });
+
+  it("sends the gzip twin to a client that takes only gzip, and the file itself to one that takes neither", async () => {
+    const gz = await get(ASSET, "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).equals(asset)).toBe(true);
+    expect(String(gz.headers.vary).toLowerCase()).toContain("accept-encoding");
+
+    const plain = await get(ASSET);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.equals(asset)).toBe(true);
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(String(plain.headers.vary).toLowerCase()).toContain("accept-encoding");
+  });
+
+  it("sends the app's index.html (client routes too) compressed but never cached", async () => {
+    for (const url of ["/", "/explorer"]) {
+      const res = await get(url, "br, gzip");
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(res.headers["content-encoding"], url).toBe("br");
+      expect(brotliDecompressSync(res.rawPayload).equals(indexHtml), url).toBe(true);
+    }
+  });
+
+  it("compresses API JSON above the threshold with brotli or gzip, and leaves small answers as they are", async () => {
+    const plain = await get("/api/docs/json");
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_THRESHOLD);
+
+    const br = await get("/api/docs/json", "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(String(br.headers.vary).toLowerCase()).toContain("accept-encoding");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gz = await get("/api/docs/json", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await get("/api/explorer/stats", "br, gzip");
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(String(small.headers.vary).toLowerCase()).toContain("accept-encoding");
+  });
+});

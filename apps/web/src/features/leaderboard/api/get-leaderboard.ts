@@ -1,0 +1,11 @@
+/** `GET /api/leaderboard`: rankings by CC received, held (on chain) and tipped, and the class totals. */
+import { leaderboardEndpoints } from "@classcoin/shared/endpoints/leaderboard";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { callApi } from "../../../lib/api-client";
+
+export const getLeaderboard = () => callApi(leaderboardEndpoints.get);
+
+export const getLeaderboardQueryOptions = () =>
+  queryOptions({ queryKey: ["leaderboard"], queryFn: getLeaderboard, staleTime: 15_000 });
+
+export const useLeaderboard = () => useQuery(getLeaderboardQueryOptions());

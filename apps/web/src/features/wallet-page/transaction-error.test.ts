@@ -1,0 +1,114 @@
+/**
+ * The wallet page's transaction-error detail (spec §8) with the errors viem really produces: a wallet's
+ * error goes through viem's custom transport and writeContract exactly as on the page.
+ */
+import { ERROR_BANNER_MAX_CHARS } from "@classcoin/shared/constants";
+import { createClient, custom, encodeErrorResult, erc20Abi, parseUnits } from "viem";
+import { writeContract } from "viem/actions";
+import { foundry } from "viem/chains";
+import { describe, expect, it } from "vitest";
+import { tokenErrorsAbi, transactionErrorDetail } from "./transaction-error";
+import { checkTransferForm, formatTokenAmount } from "./wallet-page-state";
+
+const from = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
+const to = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" as const;
+const token = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as const;
+
+/** What the page's transfer throws when the wallet answers every request but eth_chainId with `error`. */
+async function transferError(error: unknown): Promise<unknown> {
+  const wallet = createClient({
+    account: from,
+    chain: foundry,
+    transport: custom({
+      async request({ method }) {
+        if (method === "eth_chainId") return "0x7a69";
+        throw error;
+      },
+    }),
+  });
+  try {
+    // The page's call: the plain ERC-20 ABI (no custom errors), as for any test-network token.
+    await writeContract(wallet, {
+      address: token,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [to, parseUnits("1000", 18)],
+    });
+  } catch (thrown) {
+    return thrown;
+  }
+  throw new Error("writeContract did not fail");
+}
+
+const insufficient = encodeErrorResult({
+  abi: tokenErrorsAbi,
+  errorName: "ERC20InsufficientBalance",
+  args: [from, parseUnits("5", 18), parseUnits("1000", 18)],
+});
+
+describe("the transaction-error banner's detail", () => {
+  it("behavior: a node's revert with an OpenZeppelin custom error is said in words, not 'custom erro…'", async () => {
+    // anvil (and most nodes) answer eth_estimateGas with code 3 and the revert data.
+    const error = await transferError({
+      code: 3,
+      message: "execution reverted: custom error 0xe450d38c",
+      data: insufficient,
+    });
+    expect(transactionErrorDetail(error)).toBe(
+      "Insufficient balance: the account holds 5 CC, the transfer needs 1,000 CC",
+    );
+  });
+
+  it("behavior: MetaMask's -32603 carrying the revert in data is decoded too", async () => {
+    const error = await transferError({
+      code: -32603,
+      message: "Internal JSON-RPC error.",
+      data: { code: 3, message: "execution reverted", data: insufficient },
+    });
+    expect(transactionErrorDetail(error, "CC")).toMatch(/^Insufficient balance: the account holds 5 CC/);
+  });
+
+  it("behavior: an undecodable revert with a data message shows the data message (spec §8)", async () => {
+    const error = await transferError({
+      code: -32603,
+      message: "Internal JSON-RPC error.",
+      data: { code: -32000, message: "gas required exceeds allowance (0)" },
+    });
+    expect(transactionErrorDetail(error)).toBe("gas required exceeds allowance (0)");
+  });
+
+  it("behavior: a plain wallet error without data shows its own message, not viem's wrapper", async () => {
+    const error = await transferError({ code: -32603, message: "Internal JSON-RPC error." });
+    expect(String((error as Error).message)).toContain("reverted with the following reason");
+    expect(transactionErrorDetail(error)).toBe("Internal JSON-RPC error.");
+  });
+
+  it("behavior: a long message is cut to 100 characters", async () => {
+    const error = await transferError({ code: -32603, message: "z".repeat(300) });
+    expect(transactionErrorDetail(error)).toBe("z".repeat(ERROR_BANNER_MAX_CHARS));
+    expect(transactionErrorDetail(new Error("Transaction failed"))).toBe("Transaction failed");
+  });
+});
+
+describe("the transfer form's amount", () => {
+  const recipient = to;
+  const balance = parseUnits("11012", 18);
+
+  it("behavior: more than the balance is refused before the wallet is asked", () => {
+    expect(checkTransferForm({ amount: "11013", recipient, balance, symbol: "CC" })).toEqual({
+      ok: false,
+      alert: "❌ Insufficient balance: you have 11,012 CC.",
+    });
+    expect(checkTransferForm({ amount: "11012", recipient, balance, symbol: "CC" })).toEqual({
+      ok: true,
+      to: recipient,
+      amount: "11012",
+    });
+  });
+
+  it("behavior: balances are written as the platform writes them (11,012 CC)", () => {
+    expect(formatTokenAmount(balance)).toBe("11,012");
+    expect(formatTokenAmount(parseUnits("1234567.25", 18))).toBe("1,234,567.25");
+    expect(formatTokenAmount(0n)).toBe("0");
+  });
+});
