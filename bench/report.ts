@@ -114,68 +114,68 @@ export function writeReport(path: string, r: ReportInput): void {
   }
   const growth = r.apiPostgres?.growth ?? [];
   if (growth.length > 0) {
-    line("## Explorer growth on PostgreSQL");
+    line("## Explorer growth on PostgreSQL: first and last page");
     line();
     line(
-      `Sequential requests (one client, no concurrency), ${run.sizes.latencySamples} per series after a warm-up; pages cycle 1–10. Milliseconds.`,
+      `Sequential requests (one client, no concurrency), ${run.sizes.latencySamples} per series after 100 warm-up requests: page 1 and the last page of each filter ("Page x of y": page y). The wallet is the busiest one; the date filter covers 20 of the 90 days. Milliseconds.`,
     );
     line();
-    const series = Object.keys(growth[0]?.latency ?? {});
-    line(`| rows | ${series.map((s) => `${s} p50 / p99`).join(" | ")} |`);
-    line(`|---:|${series.map(() => "---:").join("|")}|`);
+    line("| rows | filter | pages | page 1 p50 / p99 | last page p50 / p99 | last / first p50 | last / first p99 |");
+    line("|---:|---|---:|---:|---:|---:|---:|");
     for (const g of growth) {
-      line(
-        `| ${n0(g.rows)} | ${series.map((s) => `${ms(g.latency[s]?.p50 ?? 0)} / ${ms(g.latency[s]?.p99 ?? 0)}`).join(" | ")} |`,
-      );
+      for (const f of growthFilters(g)) {
+        const a = g.latency[`${f}, page 1`];
+        const b = g.latency[`${f}, last page`];
+        if (!a || !b) continue;
+        line(
+          `| ${n0(g.rows)} | ${f} | ${n0(g.pages?.[f] ?? 0)} | ${ms(a.p50)} / ${ms(a.p99)} | ${ms(b.p50)} / ${ms(b.p99)} | ${(b.p50 / a.p50).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} |`,
+        );
+      }
     }
-    const first = growth[0];
-    const last = growth.at(-1);
-    if (first && last && last !== first) {
-      line(
-        `| **ratio ${n0(last.rows)} / ${n0(first.rows)}** | ${series
-          .map(
-            (s) =>
-              `${((last.latency[s]?.p50 ?? 0) / (first.latency[s]?.p50 ?? 1)).toFixed(2)} / ${(
-                (last.latency[s]?.p99 ?? 0) / (first.latency[s]?.p99 ?? 1)
-              ).toFixed(2)}`,
-          )
-          .join(" | ")} |`,
-      );
-    }
+    line();
+    line("| rows | stats p50 / p99 |");
+    line("|---:|---:|");
+    for (const g of growth)
+      line(`| ${n0(g.rows)} | ${ms(g.latency.stats?.p50 ?? 0)} / ${ms(g.latency.stats?.p99 ?? 0)} |`);
     line();
   }
   if (r.indexer) {
-    const x = r.indexer;
     line("## Indexer catch-up (anvil → PostgreSQL)");
     line();
     line(
-      `${n0(x.events)} Transfer events in ${n0(x.blocks)} blocks (mintBatch of 1,000 recipients per transaction, plus transfers; made in ${x.makeSeconds.toFixed(0)} s).`,
+      "Two chains side by side: **dense** (mintBatch of 1,000 recipients per transaction, plus transfers) and **sparse** (one transfer per block, as a class on Sepolia looks). On each, raw `eth_getLogs` reads of all the token's logs (about 5,000 logs per call, as the indexer asks for, JSON parsed) alternate with the indexer's catch-up into a fresh database; medians.",
     );
     line();
-    line("| reader | seconds | events/s |");
-    line("|---|---:|---:|");
     line(
-      `| raw \`eth_getLogs\` (${x.rawGetLogs.blocksPerCall} blocks per call, JSON parsed) | ${x.rawGetLogs.seconds.toFixed(2)} | ${n0(x.rawGetLogs.eventsPerSecond)} |`,
+      "| chain | events | blocks | made in | raw getLogs events/s (blocks per call) | indexer events/s (seconds) | indexer / raw |",
     );
-    line(
-      `| the indexer's catch-up (${n0(x.indexer.rows)} rows written) | ${x.indexer.seconds.toFixed(2)} | ${n0(x.indexer.eventsPerSecond)} |`,
-    );
-    line(`| **ratio** | | ${pct(x.ratio)} |`);
+    line("|---|---:|---:|---:|---:|---:|---:|");
+    for (const x of [r.indexer.dense, r.indexer.sparse]) {
+      line(
+        `| ${x.shape} | ${n0(x.events)} | ${n0(x.blocks)} | ${x.makeSeconds.toFixed(0)} s | ${n0(x.rawGetLogs.eventsPerSecond)} (${n0(x.rawGetLogs.blocksPerCall)}) | ${n0(x.indexer.eventsPerSecond)} (${x.indexer.seconds.toFixed(2)} s) | **${pct(x.ratio)}** |`,
+      );
+    }
     line();
   }
   if (r.web) {
     line("## Web app");
     line();
     line(
-      "Initial JavaScript and CSS of each route from the production build (Vite manifest): the entry chunk and its static imports, plus the route's lazy chunk and its static imports; gzip -9 and brotli -11 per file. KB = 1,024 bytes.",
+      "Initial JavaScript and CSS of each route from the production build (Vite manifest): the entry chunk and its static imports, plus the route's lazy chunk and its static imports. **As sent**: the bytes on the wire when a browser (`Accept-Encoding: gzip, deflate, br, zstd`) fetches them from the running server, which sends the build's precompressed brotli files. For reference, gzip -9 and brotli -11 per file computed here. KiB = 1,024 bytes.",
     );
     line();
-    line("| route | JS raw | JS gzip | JS brotli | CSS raw | CSS gzip | CSS brotli |");
-    line("|---|---:|---:|---:|---:|---:|---:|");
+    line("| route | JS as sent | JS raw | JS gzip | JS brotli | CSS as sent | CSS raw | CSS gzip |");
+    line("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const x of r.web.routes) {
+      const sent = (v: number | undefined) => (v === undefined ? "-" : `**${kb(v)}**`);
       line(
-        `| ${x.route} | ${kb(x.js.raw)} | ${kb(x.js.gzip)} | ${kb(x.js.brotli)} | ${kb(x.css.raw)} | ${kb(x.css.gzip)} | ${kb(x.css.brotli)} |`,
+        `| ${x.route} | ${sent(x.sent?.js)} | ${kb(x.js.raw)} | ${kb(x.js.gzip)} | ${kb(x.js.brotli)} | ${sent(x.sent?.css)} | ${kb(x.css.raw)} | ${kb(x.css.gzip)} |`,
       );
+    }
+    const encodings = [...new Set(r.web.routes.flatMap((x) => x.sent?.encodings ?? []))];
+    if (encodings.length) {
+      line();
+      line(`Content-Encoding of those answers: ${encodings.join(", ")}.`);
     }
     line();
     line(
@@ -215,13 +215,25 @@ function targetRows(r: ReportInput): { target: string; measured: string; met?: b
   const last = r.apiPostgres?.growth.at(-1);
   const first = r.apiPostgres?.growth[0];
   const size = last ? n0(last.rows) : "full size";
-  const pageSeries = last ? Object.keys(last.latency).filter((k) => k.startsWith("pages")) : [];
+  const pageSeries = last ? Object.keys(last.latency).filter((k) => k.includes("page")) : [];
   const worstPage = Math.max(...pageSeries.map((k) => last?.latency[k]?.p99 ?? 0));
   rows.push({
-    target: `explorer pages 1–10, any filter, p99 ≤ 20 ms at ${size} rows (PostgreSQL)`,
+    target: `explorer page 1 and last page, any filter, p99 ≤ 20 ms at ${size} rows (PostgreSQL)`,
     measured: last ? `worst p99 ${ms(worstPage)} ms` : "-",
     met: last ? worstPage <= 20 : undefined,
   });
+  if (last) {
+    const ratios = growthFilters(last).map((f) => ({
+      f,
+      v: (last.latency[`${f}, last page`]?.p50 ?? 0) / (last.latency[`${f}, page 1`]?.p50 ?? 1),
+    }));
+    const worst = ratios.reduce((a, b) => (b.v > a.v ? b : a), { f: "-", v: 0 });
+    rows.push({
+      target: `explorer last page / page 1 latency ≤ 2 at ${size} rows (p50)`,
+      measured: `worst ${worst.v.toFixed(2)} (${worst.f})`,
+      met: worst.v <= 2,
+    });
+  }
   const stats = last?.latency.stats?.p99;
   rows.push({
     target: `explorer stats p99 ≤ 5 ms at ${size} rows`,
@@ -250,23 +262,27 @@ function targetRows(r: ReportInput): { target: string; measured: string; met?: b
     });
   }
   if (r.indexer) {
+    const { dense, sparse } = r.indexer;
     rows.push({
-      target: "indexer ≥ 10,000 events/s",
-      measured: `${n0(r.indexer.indexer.eventsPerSecond)} events/s`,
-      met: r.indexer.indexer.eventsPerSecond >= 10_000,
+      target: "indexer ≥ 10,000 events/s (dense chain)",
+      measured: `${n0(dense.indexer.eventsPerSecond)} events/s`,
+      met: dense.indexer.eventsPerSecond >= 10_000,
     });
-    rows.push({
-      target: "indexer ≥ 50 % of the raw getLogs rate",
-      measured: pct(r.indexer.ratio),
-      met: r.indexer.ratio >= 0.5,
-    });
+    for (const x of [dense, sparse]) {
+      rows.push({
+        target: `indexer ≥ 50 % of the raw getLogs rate, ${x.shape} chain`,
+        measured: `${pct(x.ratio)} (${n0(x.indexer.eventsPerSecond)} of ${n0(x.rawGetLogs.eventsPerSecond)} events/s)`,
+        met: x.ratio >= 0.5,
+      });
+    }
   }
   if (r.web) {
-    const worst = r.web.routes.reduce((a, b) => (b.js.gzip > a.js.gzip ? b : a));
+    const sentJs = (x: (typeof r.web.routes)[number]) => x.sent?.js ?? x.js.gzip;
+    const worst = r.web.routes.reduce((a, b) => (sentJs(b) > sentJs(a) ? b : a));
     rows.push({
-      target: "initial JavaScript of any route ≤ 200 KB gzip",
-      measured: `largest ${kb(worst.js.gzip)} KB (${worst.route})`,
-      met: worst.js.gzip <= 200 * 1024,
+      target: "JavaScript transferred per route ≤ 200 KiB (compressed, as sent)",
+      measured: `largest ${kb(sentJs(worst))} KiB (${worst.route}${worst.sent ? "" : ", gzip -9: not measured as sent"})`,
+      met: sentJs(worst) <= 200 * 1024,
     });
     const fcp = Math.max(...r.web.loads.map((l) => l.fcpMs));
     const data = Math.max(...r.web.loads.map((l) => l.dataMs));
@@ -285,4 +301,11 @@ function targetRows(r: ReportInput): { target: string; measured: string; met?: b
     });
   }
   return rows;
+}
+
+/** The filters of a growth point, in the order measured. */
+function growthFilters(g: { latency: Record<string, unknown> }): string[] {
+  return Object.keys(g.latency)
+    .filter((k) => k.endsWith(", page 1"))
+    .map((k) => k.slice(0, -", page 1".length));
 }

@@ -6,8 +6,8 @@
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
-import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import type { Bounty, Post, Profile, Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
@@ -112,9 +112,7 @@ describe("admin page", () => {
     expect(await tile("profiles", "Excluding admin").textContent()).toBe(String(profiles.length));
     expect(await tile("posts", "Total").textContent()).toBe(String(posts.length));
     expect(await tile("bounties", "Total").textContent()).toBe(String(bounties.length));
-    expect(await tile("bounties", "Active").textContent()).toBe(
-      String(bounties.filter(isActiveBounty).length),
-    );
+    expect(await tile("bounties", "Active").textContent()).toBe(String(bounties.filter(isActiveBounty).length));
     expect(await tile("projects", "Total").textContent()).toBe(String(projects.length));
     await expectAccessible(page);
     await screenshot(page, "admin-dashboard");

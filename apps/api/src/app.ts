@@ -23,6 +23,7 @@ import { bountyRoutes } from "./features/bounties/routes";
 import { commentRoutes } from "./features/comments/routes";
 import { configRoutes } from "./features/config/routes";
 import { explorerRoutes } from "./features/explorer/routes";
+import { explorerToolRoutes } from "./features/explorer/tools-routes";
 import { registerMultipart } from "./features/images/multipart";
 import { imageRoutes } from "./features/images/routes";
 import { leaderboardRoutes } from "./features/leaderboard/routes";
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(adminRoutes);
   await app.register(tipRoutes);
   await app.register(explorerRoutes);
+  await app.register(explorerToolRoutes);
   await app.register(leaderboardRoutes);
   await app.register(notificationRoutes);
 

@@ -40,6 +40,17 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("transactions"), wallets: z.array(wallet).nullable(), count: z.number() }),
   /** A bounty was created, edited, crossed out or restored, completed, cancelled, reopened or deleted. */
   z.object({ type: z.literal("bounty.changed"), bountyId: id.nullable(), status: z.string().nullable() }),
+  /** A bounty was completed and its reward paid to `wallet` (the student is notified). */
+  z.object({
+    type: z.literal("bounty.completed"),
+    bountyId: id,
+    wallet,
+    title: z.string(),
+    reward: z.number(),
+    txHash: z.string(),
+  }),
+  /** The instructor awarded `wallet` CC with a note (the student is notified). */
+  z.object({ type: z.literal("award"), wallet, amount: z.number(), note: z.string(), txHash: z.string() }),
   /** A profile was created or edited. */
   z.object({ type: z.literal("profile.changed"), wallet }),
   /** A project submission was created or edited. */

@@ -1,9 +1,9 @@
 /** Profile form (spec §5 "Profile", "Profile photo", §7): the server's schema and the form's own checks. */
 import { z } from "zod";
-import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES, NAME_MAX_LENGTH, NAME_MIN_LENGTH, STAR_SIGNS } from "./constants";
 import { bioSchema } from "./bio";
-import { messages } from "./messages";
+import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES, NAME_MAX_LENGTH, NAME_MIN_LENGTH, STAR_SIGNS } from "./constants";
 import { profileSchema } from "./entities";
+import { messages } from "./messages";
 import { isoDate, isoDateBetween, walletSchema } from "./primitives";
 import { cleanName, hasForbiddenNameChars, textLength } from "./text";
 

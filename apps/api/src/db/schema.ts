@@ -291,6 +291,20 @@ export const transactionWalletTotals = pgTable(
 );
 
 /**
+ * Each wallet's ClassCoin balance as the indexed Transfer logs add up (the explorer's holders list, issue 18),
+ * kept by statement triggers on `transactions` (migrations/0008_holders.sql): written in the indexer's own
+ * transaction, taken back by a reorg's deletes. The zero address is never a holder.
+ */
+export const holders = pgTable(
+  "holders",
+  {
+    wallet: text("wallet").primaryKey(),
+    balanceWei: numeric("balance_wei", { precision: 78, scale: 0 }).notNull().default("0"),
+  },
+  (t) => [index("holders_balance_idx").on(t.balanceWei.desc(), t.wallet).where(sql`balance_wei > 0`)],
+);
+
+/**
  * Hashes of the blocks the indexer has read, to notice when the chain no longer has them (reorg): every
  * block with logs, and the end block of each batch (pruned once out of the recent window).
  */

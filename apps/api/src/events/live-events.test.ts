@@ -70,7 +70,7 @@ function openStream(url: string, lastEventId?: string) {
   const opened = new Promise<IncomingMessage>((resolve, reject) => {
     const req = httpRequest(
       `${url}/api/events`,
-      { headers: lastEventId ? { "last-event-id": lastEventId } : {} },
+      { headers: { accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) } },
       (res) => {
         response = res;
         res.setEncoding("utf8");
@@ -171,6 +171,12 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
     expect((await inject("GET", "/api/notifications", cookies.ada)).json().notifications[0].read).toBe(true);
   });
 
+  it("behavior: the stream is only for a client that asks for one (a plain GET gets a JSON 406)", async () => {
+    const res = await inject("GET", "/api/events");
+    expect(res.statusCode).toBe(406);
+    expect(res.json().error).toMatch(/text\/event-stream/);
+  });
+
   it("behavior: notifications need a session", async () => {
     expect((await inject("GET", "/api/notifications")).statusCode).toBe(401);
     expect((await inject("POST", "/api/notifications/read", undefined, { ids: ["1"] })).statusCode).toBe(401);
@@ -208,6 +214,20 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
       .json()
       .notifications.map((n: { kind: string }) => n.kind);
     expect(kinds).toEqual(["profile_archived", "post_hidden"]);
+  });
+
+  it("behavior: an award from the instructor is published and the student is told how much and why", async () => {
+    const events = collect(t.app);
+    const awarded = events.next("award", 30_000);
+    const res = await adminCalls(t.app).post("/award", { wallet: address(1), amount: 7, note: "Great poster" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await awarded).event).toMatchObject({ type: "award", wallet: address(1), amount: 7, note: "Great poster" });
+    const ada = (await inject("GET", "/api/notifications", cookies.ada)).json();
+    expect(ada.notifications[0]).toMatchObject({
+      kind: "award",
+      read: false,
+      text: 'The instructor awarded you 7 CC: "Great poster".',
+    });
   });
 
   it("behavior: the explorer's new transactions and bounty changes are published by the database itself", async () => {

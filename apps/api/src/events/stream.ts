@@ -25,6 +25,10 @@ function lastEventId(header: string | string[] | undefined): number | null {
   return Number(value.trim());
 }
 
+function acceptsEventStream(accept: string | undefined): boolean {
+  return (accept ?? "").split(",").some((type) => type.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
+}
+
 export interface StreamRegistry {
   /** Ends every open stream (before the server closes: an open stream would hold the drain). */
   endAll(): void;
@@ -36,6 +40,13 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
 
   registerEndpoint(app, eventEndpoints.stream, {
     async handler(request, reply) {
+      // A stream never ends: only a client that asks for one gets it (EventSource always does).
+      if (!acceptsEventStream(request.headers.accept)) {
+        throw new HttpError(
+          406,
+          "This is a server-sent events stream: ask with Accept: text/event-stream (EventSource does).",
+        );
+      }
       if (open.size >= MAX_STREAMS) throw new HttpError(503, "Too many live-update connections; retrying shortly.");
       const after = lastEventId(request.headers["last-event-id"]);
       reply.hijack();

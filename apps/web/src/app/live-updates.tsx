@@ -79,7 +79,11 @@ export function LiveUpdates() {
           if (event.wallets === null || touches(...event.wallets)) current.current.refreshBalance();
           return readAgain("explorer");
         case "bounty.changed":
+        case "bounty.completed":
           return readAgain("bounties");
+        case "award":
+          if (touches(event.wallet)) current.current.refreshBalance();
+          return;
         case "profile.changed":
           // Names and photos show on posts and submissions too.
           return readAgain("profiles", "posts", "projects");

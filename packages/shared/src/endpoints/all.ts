@@ -11,6 +11,7 @@ import { commentAdminEndpoints, commentEndpoints } from "./comments";
 import { configEndpoints } from "./config";
 import { eventEndpoints } from "./events";
 import { explorerEndpoints } from "./explorer";
+import { explorerToolEndpoints } from "./explorer-tools";
 import { imageEndpoints } from "./images";
 import { leaderboardEndpoints } from "./leaderboard";
 import { notificationEndpoints } from "./notifications";
@@ -36,6 +37,7 @@ export const allEndpoints: readonly Endpoint[] = [
   bountyEndpoints,
   bountyAdminEndpoints,
   explorerEndpoints,
+  explorerToolEndpoints,
   leaderboardEndpoints,
   whitelistAdminEndpoints,
   adminEndpoints,

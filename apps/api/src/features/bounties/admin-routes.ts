@@ -27,8 +27,17 @@ export const bountyAdminRoutes = [
     await deleteBounty(deps.database.db, grant, body);
     return { success: true as const, message: adminSuccessMessages.bountyDeleted };
   }),
-  adminPost(bountyAdminEndpoints.complete, async ({ deps, grant, body }) => {
+  adminPost(bountyAdminEndpoints.complete, async ({ deps, events, grant, body }) => {
     const { bounty, txHash, name } = await completeBounty(deps, grant, body);
+    // Live updates: the student who completed it is notified (features/notifications).
+    await events.publish({
+      type: "bounty.completed",
+      bountyId: bounty._id,
+      wallet: body.wallet,
+      title: bounty.title,
+      reward: bounty.reward,
+      txHash,
+    });
     return { success: true as const, message: messages.treasury.bountyCompleted(name, bounty.reward), bounty, txHash };
   }),
   adminPost(bountyAdminEndpoints.cancel, async ({ deps, grant, body }) => {

@@ -9,7 +9,7 @@ import { aggregatesDrift } from "../../testing/transfers";
 import { listTransactions } from "./service";
 import { dayBounds } from "./streams";
 
-const wallet = (i: number) => `0x${i.toString(16).padStart(40, "0")}`;
+const wallet = (i: number) => `0x${i.toString(16).padStart(40, "0")}` as const;
 const DAY = 86_400_000;
 const START = Date.parse("2026-03-01T00:00:00Z");
 

@@ -22,8 +22,8 @@ interface Leg {
   position: SQL;
 }
 
-/** The legs of the stream a filter selects. */
-function streamLegs(query: Pick<ExplorerQuery, "wallet" | "type">): Leg[] {
+/** The legs of the stream a filter selects (also read in order by the CSV export, csv-export.ts). */
+export function streamLegs(query: Pick<ExplorerQuery, "wallet" | "type">): Leg[] {
   const { wallet, type } = query;
   if (wallet && type) {
     return [
@@ -103,7 +103,8 @@ export function pageStatement(query: ExplorerQuery, page: number, limit: number)
   const first = since ? olderThan("before_since", since) : sql`0::bigint`;
   const last = until ? olderThan("before_until", until) : sql`(SELECT n FROM len)`;
   const skip = (page - 1) * limit;
-  ctes.push(sql`bounds AS (SELECT ${first} AS first, ${last} AS last)`);
+  // MATERIALIZED: computed once, not once per use below.
+  ctes.push(sql`bounds AS MATERIALIZED (SELECT ${first} AS first, ${last} AS last)`);
   ctes.push(sql`range AS (
     SELECT greatest(last - first, 0) AS total,
            greatest(first + 1, last - ${skip} - ${limit} + 1) AS lo,
@@ -111,9 +112,12 @@ export function pageStatement(query: ExplorerQuery, page: number, limit: number)
       FROM bounds)`);
   const rows = sql.join(
     legs.map(
+      // ORDER BY … LIMIT: a backward range scan of the stream's index (without it the planner, not knowing
+      // the range is `limit` positions wide, may start parallel workers for a bitmap scan: 20-40 ms).
       (leg) => sql`(SELECT id, ${leg.position} AS pos FROM transactions
                      WHERE ${leg.where}
-                       AND ${leg.position} BETWEEN (SELECT lo FROM range) AND (SELECT hi FROM range))`,
+                       AND ${leg.position} BETWEEN (SELECT lo FROM range) AND (SELECT hi FROM range)
+                     ORDER BY ${leg.position} DESC LIMIT ${limit})`,
     ),
     sql` UNION ALL `,
   );

@@ -70,6 +70,26 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
     }
     case "moderation":
       return event.hidden ? [await moderationNotification(db, event)] : [];
+    case "bounty.completed":
+      return [
+        {
+          wallet: event.wallet,
+          kind: "bounty_completed",
+          text: `Your bounty "${excerpt(event.title)}" was marked completed: ${cc(event.reward)} was paid to you.`,
+          link: "/bounties",
+          dedupeKey: `bounty:${event.bountyId}`,
+        },
+      ];
+    case "award":
+      return [
+        {
+          wallet: event.wallet,
+          kind: "award",
+          text: `The instructor awarded you ${cc(event.amount)}: "${excerpt(event.note)}".`,
+          link: `/explorer?wallet=${event.wallet}`,
+          dedupeKey: `award:${event.txHash}`,
+        },
+      ];
     default:
       return [];
   }

@@ -21,8 +21,7 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, projectEndpoints.ownStatus, {
     handler: async (request) => ({
-      project:
-        (await findOwnProject(deps.database.db, request.params.projectNumber, request.params.wallet)) ?? null,
+      project: (await findOwnProject(deps.database.db, request.params.projectNumber, request.params.wallet)) ?? null,
     }),
   });
 

@@ -1,10 +1,12 @@
 /**
  * /admin (spec §2, §6): Connect Wallet when no wallet is connected, "Access Denied" for any wallet but the
- * configured admin wallet (case-insensitive), else the tabs. Every load and action is signed by the connected
- * wallet (spec §7); the server checks the signature, this page only decides what to show.
+ * configured admin wallet (case-insensitive), else the tabs. Every action is signed by the connected wallet
+ * (spec §7); loads are authorised by the admin's sign-in session, asked for once on arrival (issue 14), or
+ * signed one by one when the admin declines it. The server checks both; this page only decides what to show.
  */
 import { messages } from "@classcoin/shared/messages";
 import { Link } from "react-router";
+import { useAdminSession } from "../../lib/admin/admin-session";
 import { useAdminSigner } from "../../lib/admin/admin-signer";
 import { useWallet } from "../../wallet/use-wallet";
 import { ConnectPrompt } from "../../wallet/user-strip";
@@ -16,6 +18,7 @@ export function AdminPage() {
   const { config } = useWalletSetup();
   const { address, isAdmin } = useWallet();
   const signer = useAdminSigner();
+  const session = useAdminSession(Boolean(isAdmin && signer));
 
   if (!address) {
     return (
@@ -51,7 +54,13 @@ export function AdminPage() {
   return (
     <section className="page admin-page">
       <h1>Admin</h1>
-      <AdminTabs signer={signer} />
+      {session === "ready" ? (
+        <AdminTabs signer={signer} />
+      ) : (
+        <p role="status" className="muted">
+          Sign in with the admin wallet (one signature): the lists then load without asking again.
+        </p>
+      )}
     </section>
   );
 }

@@ -6,6 +6,8 @@ import { type KeyboardEvent, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { DashboardTab } from "../../features/admin/dashboard-tab";
 import { DeployTab } from "../../features/admin/deploy-tab";
+import { LastDeployRun } from "../../features/admin/last-deploy-run";
+import { AwardsTab } from "../../features/awards/awards-tab";
 import { BountiesTab } from "../../features/bounties/admin/bounties-tab";
 import { CommentsTab } from "../../features/comments/admin/comments-tab";
 import { PostsTab } from "../../features/posts/admin/posts-tab";
@@ -15,9 +17,14 @@ import { ProjectsTab } from "../../features/projects/admin/projects-tab";
 import { WhitelistTab } from "../../features/whitelist/whitelist-tab";
 import type { AdminSigner } from "../../lib/admin/admin-signer";
 
-/** Deploy counts its recipients from the Profiles tab's list (one cached load, one signature). */
+/** Deploy counts its recipients from the Profiles tab's list (one cached load), and shows the last run. */
 function DeployPanel({ signer }: { signer: AdminSigner }) {
-  return <DeployTab profiles={useAdminProfiles(signer)} />;
+  return (
+    <>
+      <DeployTab profiles={useAdminProfiles(signer)} />
+      <LastDeployRun signer={signer} />
+    </>
+  );
 }
 
 const tabs = [
@@ -27,6 +34,7 @@ const tabs = [
   { id: "comments", label: "Comments", Panel: CommentsTab },
   { id: "projects", label: "Projects", Panel: ProjectsTab },
   { id: "bounties", label: "Bounties", Panel: BountiesTab },
+  { id: "awards", label: "Awards", Panel: AwardsTab },
   { id: "whitelist", label: "Whitelist", Panel: WhitelistTab },
   { id: "deploy", label: "Deploy ClassCoin", Panel: DeployPanel },
 ] as const;

@@ -6,12 +6,13 @@
 import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
 import type { DeployResult, Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import type { UseQueryResult } from "@tanstack/react-query";
+import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadState } from "../../lib/admin/load-state";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useDeployClassCoin } from "./api/deploy-classcoin";
+import { lastDeployRunKeyPrefix } from "./api/get-last-deploy-run";
 import "./admin.css";
 
 /** `profiles`: the admin's list of every profile (the Profiles tab's query), to count the recipients. */
@@ -19,6 +20,7 @@ export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> })
   const { config } = useWalletSetup();
   const deploy = useDeployClassCoin();
   const act = useAdminAction();
+  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<DeployResult | null>(null);
   const cc = (n: number) => `${n.toLocaleString("en-US")} ${config.productSymbol}`;
@@ -33,6 +35,8 @@ export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> })
     );
     setConfirming(false);
     if (done) setResult(done);
+    // The last run's view (issue 14) shows how it went, completed or stopped.
+    await queryClient.invalidateQueries({ queryKey: lastDeployRunKeyPrefix });
   };
 
   return (
@@ -40,8 +44,8 @@ export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> })
       <h2 id="deploy-title">Deploy ClassCoin</h2>
       <p>
         Mints {cc(DEPLOY_AMOUNT_PER_PROFILE)} of new coins to every active profile except the admin's, on the{" "}
-        {config.chainName} network. The server sends the mint transactions as the token's owner; no one's balance
-        pays for them.
+        {config.chainName} network. The server sends the mint transactions as the token's owner; no one's balance pays
+        for them.
       </p>
       <LoadState tab="Profiles" query={profiles}>
         {(list) => {

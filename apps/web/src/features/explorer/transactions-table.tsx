@@ -76,19 +76,19 @@ export function TransactionsTable({
                 <td data-label="Type" className="tx-type">
                   {typeLabel(tx.type)}
                 </td>
-                <td data-label="From">
+                <td data-label="From" className="tx-from">
                   <WalletCell wallet={tx.fromWallet} name={tx.fromName} photo={tx.fromPhoto} />
                 </td>
-                <td data-label="To">
+                <td data-label="To" className="tx-to">
                   <WalletCell wallet={tx.toWallet} name={tx.toName} photo={tx.toPhoto} />
                 </td>
-                <td data-label="Amount" className="num">
+                <td data-label="Amount" className="num tx-amount">
                   {formatCc(tx.amount, config.productSymbol)}
                 </td>
-                <td data-label="Time" className="nowrap">
+                <td data-label="Time" className="nowrap tx-time">
                   {formatDateTime(tx.timestamp)}
                 </td>
-                <td data-label="Status">
+                <td data-label="Status" className="tx-status">
                   <span className={statusClass(tx.status)}>{tx.status}</span>
                 </td>
                 <td className="tx-view">

@@ -104,7 +104,7 @@ function ProjectRanking({ board, symbol }: { board: Leaderboard; symbol: string 
         <ol className="ranking" data-testid="submissions">
           {submissions.map((s) => (
             <li key={s._id} className={s.authorWallet === wallet ? "ranking-row me" : "ranking-row"}>
-              <span className="rank">
+              <span className={s.rank <= 3 ? "rank top" : "rank"}>
                 <span className="visually-hidden">Rank </span>
                 {s.rank}
               </span>
@@ -155,7 +155,7 @@ function StudentRanking({
         <ol className="ranking" data-testid={testId}>
           {students.map((s) => (
             <li key={s.wallet} className={s.wallet === wallet ? "ranking-row me" : "ranking-row"}>
-              <span className="rank">
+              <span className={s.rank <= 3 ? "rank top" : "rank"}>
                 <span className="visually-hidden">Rank </span>
                 {s.rank}
               </span>

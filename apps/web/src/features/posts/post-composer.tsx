@@ -34,6 +34,7 @@ function ComposerForm({ balance }: { balance: number }) {
   const { config } = useWalletSetup();
   const [content, setContent] = useState("");
   const [errors, setErrors] = useState<string[]>([]);
+  const [tried, setTried] = useState(false);
   const createPost = useCreatePost();
   const alert = useAlert();
   const textId = useId();
@@ -44,9 +45,13 @@ function ComposerForm({ balance }: { balance: number }) {
     event.preventDefault();
     const found = validatePostInput({ connected: true, hasProfile: true, balance, content });
     setErrors(found);
+    setTried(true);
     if (found.length > 0) return;
     createPost.mutate(content.trim(), {
-      onSuccess: () => setContent(""),
+      onSuccess: () => {
+        setContent("");
+        setTried(false);
+      },
       onError: (error) => {
         console.error("Post failed", error);
         void alert(postErrorText(error, config));
@@ -66,8 +71,8 @@ function ComposerForm({ balance }: { balance: number }) {
         onChange={(e) => {
           const next = e.target.value;
           setContent(next);
-          // Messages already shown follow the text: fixed ones go, new ones come (not only on the next Post).
-          if (errors.length > 0) setErrors(validatePostInput({ connected: true, hasProfile: true, balance, content: next }));
+          // Once Post was tried, the messages follow the text: fixed ones go, new ones come (not on Post only).
+          if (tried) setErrors(validatePostInput({ connected: true, hasProfile: true, balance, content: next }));
         }}
         aria-describedby={`${counterId} ${errors.length ? errorId : ""}`.trim()}
         aria-invalid={errors.length > 0}

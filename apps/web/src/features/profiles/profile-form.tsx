@@ -3,10 +3,10 @@
  * Cancel when editing. Checked in the browser with the shared rules before anything is sent.
  */
 
+import { bioCounter } from "@classcoin/shared/bio";
 import { MIN_BALANCE_TO_PARTICIPATE, STAR_SIGNS } from "@classcoin/shared/constants";
 import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { bioCounter } from "@classcoin/shared/bio";
 import { type ProfileFields, profileFieldsSchema, validatePhotoFile } from "@classcoin/shared/profiles";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId, useState } from "react";

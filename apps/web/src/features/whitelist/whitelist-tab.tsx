@@ -1,6 +1,7 @@
 /**
  * Whitelist: the mode toggle (on: only whitelisted wallets may create new profiles), the add form (wallet
- * required, notes optional) and the list with Remove after a confirmation.
+ * required, notes optional), the pasted roster (issue 14; each wallet added gets its welcome grant) and the
+ * list with Remove after a confirmation.
  */
 import { addWhitelistSchema, adminSuccessMessages } from "@classcoin/shared/admin";
 import type { WhitelistEntry } from "@classcoin/shared/entities";
@@ -17,6 +18,8 @@ import { useSettings } from "./api/get-settings";
 import { useWhitelist } from "./api/get-whitelist";
 import { useRemoveWhitelist } from "./api/remove-whitelist";
 import { useSetWhitelistMode } from "./api/set-whitelist-mode";
+import { grantSummary } from "./grant-summary";
+import { RosterForm } from "./roster-form";
 import "./whitelist.css";
 
 export function WhitelistTab({ signer }: { signer: AdminSigner }) {
@@ -60,6 +63,7 @@ export function WhitelistTab({ signer }: { signer: AdminSigner }) {
         )}
       </LoadState>
       <AddWalletForm />
+      <RosterForm />
       <LoadState tab="Whitelist" query={list}>
         {(entries) => (
           <AdminList items={entries} empty="No whitelisted wallets." rowTestId="whitelist-entry">
@@ -112,6 +116,7 @@ function AddWalletForm() {
   const [wallet, setWallet] = useState("");
   const [notes, setNotes] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [grant, setGrant] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -121,6 +126,7 @@ function AddWalletForm() {
       return;
     }
     setError(null);
+    setGrant(null);
     const result = await act(
       () => add.mutateAsync(parsed.data),
       () => adminSuccessMessages.walletAdded,
@@ -128,6 +134,8 @@ function AddWalletForm() {
     if (result) {
       setWallet("");
       setNotes("");
+      // Issue 14: the welcome grant sent with the addition, shown under the form.
+      setGrant(result.grant ? `${result.entry.wallet}: ${grantSummary(result.grant)}` : null);
     }
   };
 
@@ -161,6 +169,11 @@ function AddWalletForm() {
           Add to Whitelist
         </button>
       </fieldset>
+      {grant && (
+        <p className="muted small" role="status" data-testid="welcome-grant">
+          {grant}
+        </p>
+      )}
     </form>
   );
 }

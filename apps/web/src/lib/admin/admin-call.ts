@@ -11,7 +11,7 @@ import type { Endpoint } from "@classcoin/shared/endpoint";
 import type { AdminCallFields } from "@classcoin/shared/endpoints/admin-call";
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { type CallResult, sendCall } from "../api-client";
+import { ApiError, type CallResult, sendCall } from "../api-client";
 import type { AdminSigner } from "./admin-signer";
 
 /** An admin GET (`adminGetEndpoint`): the admin wallet in the path, the signature in the query. */
@@ -46,6 +46,15 @@ export async function callAdmin(
   endpoint: AdminGetEndpoint | AdminPostEndpoint,
   fields?: Record<string, unknown>,
 ): Promise<unknown> {
+  if (endpoint.method === "GET" && signer.bySession) {
+    // Issue 14: the admin's session authorises reads; a session the server no longer has falls back to a
+    // signed read.
+    try {
+      return await sendCall(endpoint, { params: { wallet: signer.wallet } });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 403)) throw error;
+    }
+  }
   return sendCall(endpoint, await signAdminCall(signer, endpoint, fields));
 }
 

@@ -1,4 +1,8 @@
-/** Bounties: the create/edit form, and every bounty with Edit, Cross out/Restore and Delete (after a confirmation). */
+/**
+ * Bounties: the create/edit form, and every bounty with Edit, Cross out/Restore and Delete (after a
+ * confirmation); and (issue 14) Complete (the student picked by name is paid the reward on chain), Cancel and
+ * Reopen.
+ */
 import { adminSuccessMessages, type CreateBounty } from "@classcoin/shared/admin";
 import type { Bounty } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
@@ -9,12 +13,16 @@ import { LoadState } from "../../../lib/admin/load-state";
 import { useAdminAction } from "../../../lib/admin/use-admin-action";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { formatDate } from "../../../ui/dates";
+import { useCancelBounty } from "./api/cancel-bounty";
+import { useCompleteBounty } from "./api/complete-bounty";
 import { useCreateBounty } from "./api/create-bounty";
 import { useCrossOutBounty } from "./api/cross-out-bounty";
 import { useDeleteBounty } from "./api/delete-bounty";
 import { useAdminBounties } from "./api/get-admin-bounties";
+import { useReopenBounty } from "./api/reopen-bounty";
 import { useUpdateBounty } from "./api/update-bounty";
 import { BountyForm } from "./bounty-form";
+import { CompleteBountyDialog } from "./complete-bounty-dialog";
 import "../bounties.css";
 
 const statusLabels = { active: "Active", completed: "Completed", cancelled: "Cancelled" } as const;
@@ -28,6 +36,13 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
   const act = useAdminAction();
   const [editing, setEditing] = useState<Bounty | null>(null);
   const [deleting, setDeleting] = useState<Bounty | null>(null);
+  // Issue 14: complete (pays the reward on chain), cancel, reopen.
+  const complete = useCompleteBounty();
+  const cancel = useCancelBounty();
+  const reopen = useReopenBounty();
+  const [completing, setCompleting] = useState<Bounty | null>(null);
+  const lifecycleBusy = (b: Bounty) =>
+    [complete, cancel, reopen].some((m) => m.isPending && m.variables?.bountyId === b._id);
 
   const save = async (fields: CreateBounty): Promise<boolean> => {
     const target = editing;
@@ -69,9 +84,59 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
                   {b.crossedOut && <span className="badge badge-cancelled">Crossed out</span>}
                   <div className="muted small">
                     {b.reward.toLocaleString("en-US")} CC · created {formatDate(b.createdAt)}
+                    {b.status === "completed" && b.completedBy && (
+                      <>
+                        {" "}
+                        · completed by {b.completedBy}
+                        {b.completedAt ? ` on ${formatDate(b.completedAt)}` : ""}
+                      </>
+                    )}
                   </div>
                 </div>
                 <div className="admin-row-actions">
+                  {b.status === "active" && (
+                    <>
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={`Complete ${b.title}`}
+                        disabled={lifecycleBusy(b)}
+                        onClick={() => setCompleting(b)}
+                      >
+                        {complete.isPending && complete.variables?.bountyId === b._id ? "Paying…" : "Complete"}
+                      </button>
+                      <button
+                        type="button"
+                        className="button small secondary"
+                        aria-label={`Cancel ${b.title}`}
+                        disabled={lifecycleBusy(b)}
+                        onClick={() =>
+                          void act(
+                            () => cancel.mutateAsync({ bountyId: b._id }),
+                            (r) => r.message,
+                          )
+                        }
+                      >
+                        Cancel
+                      </button>
+                    </>
+                  )}
+                  {b.status === "cancelled" && (
+                    <button
+                      type="button"
+                      className="button small secondary"
+                      aria-label={`Reopen ${b.title}`}
+                      disabled={lifecycleBusy(b)}
+                      onClick={() =>
+                        void act(
+                          () => reopen.mutateAsync({ bountyId: b._id }),
+                          (r) => r.message,
+                        )
+                      }
+                    >
+                      Reopen
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button small secondary"
@@ -108,6 +173,21 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
           </AdminList>
         )}
       </LoadState>
+      {completing && (
+        <CompleteBountyDialog
+          bounty={completing}
+          adminWallet={signer.wallet}
+          onCancel={() => setCompleting(null)}
+          onComplete={(wallet) => {
+            const target = completing;
+            setCompleting(null);
+            void act(
+              () => complete.mutateAsync({ bountyId: target._id, wallet }),
+              (r) => r.message,
+            );
+          }}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title="Delete bounty"

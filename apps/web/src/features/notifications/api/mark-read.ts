@@ -14,7 +14,10 @@ export function useMarkRead(wallet: string | undefined) {
         list
           ? {
               notifications: list.notifications.map((n) => (ids.includes(n._id) ? { ...n, read: true } : n)),
-              unread: Math.max(0, list.unread - list.notifications.filter((n) => ids.includes(n._id) && !n.read).length),
+              unread: Math.max(
+                0,
+                list.unread - list.notifications.filter((n) => ids.includes(n._id) && !n.read).length,
+              ),
             }
           : list,
       );

@@ -1,0 +1,10 @@
+/** One line per welcome grant for the admin (issue 14): what was sent, or why not yet. */
+import type { WelcomeGrant } from "@classcoin/shared/treasury";
+
+export function grantSummary(grant: WelcomeGrant): string {
+  const coin =
+    grant.eth !== "0" ? ` and ${grant.eth} ETH for gas` : grant.ethSkipped ? ` (no ETH: ${grant.ethSkipped})` : "";
+  if (grant.state === "paid") return `Welcome grant sent: ${grant.cc} CC${coin}.`;
+  if (grant.state === "pending") return `Welcome grant of ${grant.cc} CC${coin} sent, not confirmed yet.`;
+  return `Welcome grant of ${grant.cc} CC${coin} failed; add the wallet again to retry (never paid twice).`;
+}

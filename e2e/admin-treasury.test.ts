@@ -1,0 +1,122 @@
+/**
+ * Issue 14 in Chromium against the real stack (demo community; dev account 0 is the admin): one wallet prompt
+ * per admin write and none per read; completing a bounty pays the student and the public card says so; an
+ * award arrives; a pasted roster reports bad lines, then adds the wallets with their welcome grant. Its own
+ * stack: it archives, pays and whitelists.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import type { Browser, Page } from "playwright-core";
+import { formatEther, formatUnits } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAlert } from "./harness/alerts";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { chainClient } from "./harness/funding";
+import { openPage } from "./harness/pages";
+import { type E2EStack, startStack } from "./harness/stack";
+
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function cc(address: `0x${string}`): Promise<number> {
+  const raw = await chainClient(stack).readContract({
+    address: stack.tokenAddress,
+    abi: classCoinAbi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+  return Number(formatUnits(raw, 18));
+}
+
+async function openAdmin(path = "/admin") {
+  const opened = await openPage(browser, stack, path, { wallet: { signer: 0 } });
+  await connectWallet(opened.page);
+  return opened;
+}
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
+
+describe("admin treasury and prompts (issue 14)", () => {
+  it("opening /admin, visiting every tab and archiving one profile costs at most 2 wallet prompts", async () => {
+    const { page, context, wallet } = await openAdmin();
+    const prompts = () => wallet!.calls.filter((m) => m === "personal_sign").length;
+    await page.getByTestId("dashboard-profiles").waitFor();
+    const names = await page.getByRole("tab").allTextContents();
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    for (const name of names) {
+      await tab(page, name).click();
+      await page.waitForLoadState("networkidle");
+      await expect.poll(() => page.getByText(/^Loading /).count()).toBe(0);
+      expect(await page.getByRole("alertdialog").count(), `${name}: no error alert`).toBe(0);
+    }
+    expect(prompts()).toBe(1); // the sign-in
+    await tab(page, "Profiles").click();
+    await page.getByRole("button", { name: "Archive Farah Haddad" }).click();
+    expect((await readAlert(page)).text).toBe(adminSuccessMessages.profileArchived(true));
+    // The write answered with the profile: the list shows it archived without loading (or signing) again.
+    await page.getByRole("button", { name: "Restore Farah Haddad" }).waitFor();
+    expect(prompts()).toBe(2);
+    console.log(`admin prompts: ${prompts()} for ${names.length} tabs and one archive`);
+    await context.close();
+  });
+
+  it("completing a bounty pays the chosen student on chain and the public card says who and when", async () => {
+    const { page, context } = await openAdmin("/admin?tab=bounties");
+    const ava = devAccount(1).address;
+    const before = await cc(ava);
+    await page.getByRole("button", { name: "Complete Design the class mascot" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Completed by").selectOption(ava.toLowerCase());
+    await screenshot(page, "admin-bounty-complete");
+    await dialog.getByRole("button", { name: /^Pay 50 CC and complete/ }).click();
+    expect((await readAlert(page)).text).toBe("Bounty completed by Ava Chen: 50 CC paid");
+    expect((await cc(ava)) - before).toBe(50);
+    await page.goto(`${stack.url}/bounties`);
+    const card = page.locator(".bounty-card", { hasText: "Design the class mascot" });
+    await card.getByText(/^Completed by Ava Chen on /).waitFor();
+    await context.close();
+  });
+
+  it("an award arrives with its note", async () => {
+    const { page, context } = await openAdmin("/admin?tab=awards");
+    const ben = devAccount(2).address;
+    const before = await cc(ben);
+    await page.getByLabel("Student", { exact: true }).selectOption(ben.toLowerCase());
+    await page.getByLabel("Amount (CC)").fill("12");
+    await page.getByLabel("Note (shown in the explorer)").fill("Helped three classmates");
+    await page.getByRole("button", { name: "Send award" }).click();
+    expect((await readAlert(page)).text).toBe("Awarded 12 CC to Ben Okafor");
+    expect((await cc(ben)) - before).toBe(12);
+    await context.close();
+  });
+
+  it("a pasted roster reports bad lines by number, then adds the wallets with their welcome grant", async () => {
+    const { page, context } = await openAdmin("/admin?tab=whitelist");
+    const fresh = [0, 1].map(() => privateKeyToAccount(generatePrivateKey()).address);
+    const box = page.getByLabel("Wallets");
+    await box.fill(`${fresh[0]},Ada\nnot-a-wallet\n${fresh[1]}`);
+    await page.getByRole("button", { name: "Add roster" }).click();
+    expect(await page.getByTestId("roster-errors").textContent()).toContain("Line 2:");
+    await box.fill(`${fresh[0]},Ada\n${fresh[1]}`);
+    await page.getByRole("button", { name: "Add roster" }).click();
+    expect((await readAlert(page)).text).toBe("2 wallets added to the whitelist");
+    await page.getByTestId("roster-grants").waitFor();
+    await screenshot(page, "admin-roster");
+    for (const address of fresh) {
+      expect(await cc(address)).toBe(10);
+      expect(formatEther(await chainClient(stack).getBalance({ address }))).toBe("0.01");
+    }
+    await context.close();
+  });
+});
