@@ -19,6 +19,8 @@ const apiFeatureEdges = {
   posts: ["^apps/api/src/features/profiles/service\\.ts$"],
   // A submission shows its author's profile; its pictures go through the images feature.
   projects: ["^apps/api/src/features/images/", "^apps/api/src/features/profiles/service\\.ts$"],
+  // The Feed's images go through the images feature (checks by bytes, re-encoding, storage, serving).
+  feed: ["^apps/api/src/features/images/"],
 };
 const withEdges = Object.keys(apiFeatureEdges);
 

@@ -71,7 +71,8 @@ async function makeDense(chain: TestChain, events: number): Promise<number> {
     );
   }
   for (const hash of hashes) {
-    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    // A generous timeout: on a busy machine anvil takes seconds per 1,000-mint block.
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 600_000 });
     if (receipt.status !== "success") throw new Error(`mintBatch ${hash} failed`);
   }
   for (let i = 0; i < TRANSFERS; i++) {

@@ -76,7 +76,10 @@ async function runScenario(s: Scenario): Promise<Record<string, number>> {
   const watcher = watching.page;
   const actor = acting.page;
   try {
-    await connectWallet(watcher);
+    await connectWallet(watcher).catch(async (error: Error) => {
+      await screenshot(watcher, `live-${s.label}-connect-failed`);
+      throw new Error(`${error.message}\nThe page showed: ${(await watcher.locator("body").innerText()).slice(0, 500)}`);
+    });
     await signInFromBell(watcher);
     await connectWallet(actor);
     await watcher.locator("article.post").first().waitFor();
@@ -151,7 +154,7 @@ async function submitProject(stack: E2EStack, member: Member, number: number, ti
   form.append("projectNumber", String(number));
   form.append("title", title);
   form.append("description", "For the live-update test");
-  form.append("image", new Blob([solidPng(32, [42, 157, 143])], { type: "image/png" }), "art.png");
+  form.append("image", new Blob([new Uint8Array(solidPng(32, [42, 157, 143]))], { type: "image/png" }), "art.png");
   const res = await fetch(`${stack.url}/api/projects`, {
     method: "POST",
     headers: { cookie: member.cookie },

@@ -88,19 +88,20 @@ async function insertTransactions(db: Db, from: number, to: number, profiles: nu
   // wallet k < profiles: a profile; else another address.
   const wallet = (k: string) =>
     `CASE WHEN ${k} < ${profiles} THEN ${walletSql("p", `(${k} + 1)`)} ELSE ${walletSql("o", k)} END`;
-  await db.execute(
-    sql.raw(`
-    INSERT INTO transactions (type, from_wallet, to_wallet, from_name, to_name, amount, amount_wei, "timestamp",
-                              description, tx_hash, log_index, block_number)
-    SELECT g.type,
-           CASE WHEN g.type = 'mint' THEN ${zero} ELSE ${wallet("g.a")} END,
-           CASE WHEN g.type = 'burn' THEN ${zero} ELSE ${wallet("g.b")} END,
-           CASE WHEN g.type <> 'mint' AND g.a < ${profiles} THEN 'Student ' || (g.a + 1) END,
-           CASE WHEN g.type <> 'burn' AND g.b < ${profiles} THEN 'Student ' || (g.b + 1) END,
-           g.amount::double precision, (g.amount * 1000000000000000000)::numeric(78, 0), g.ts,
-           CASE WHEN g.type = 'project_tip' THEN 'Tip for project #' || (1 + g.i % 4) END,
-           md5('tx' || g.i) || md5('txx' || g.i), (g.i % 3)::int,
-           (extract(epoch FROM g.ts) / 2)::bigint
+  // Into an empty table the rows go in with their explorer stream positions (migration 0003) computed
+  // here; otherwise the streams' insert trigger renumbers everything from the oldest new row (one UPDATE).
+  const [empty] = await queryRows<{ empty: boolean }>(db, sql`SELECT NOT EXISTS (SELECT 1 FROM transactions) AS empty`);
+  const generated = `
+    SELECT row_number() OVER (ORDER BY g.ts, g.i) AS k, g.type,
+           CASE WHEN g.type = 'mint' THEN ${zero} ELSE ${wallet("g.a")} END AS from_wallet,
+           CASE WHEN g.type = 'burn' THEN ${zero} ELSE ${wallet("g.b")} END AS to_wallet,
+           CASE WHEN g.type <> 'mint' AND g.a < ${profiles} THEN 'Student ' || (g.a + 1) END AS from_name,
+           CASE WHEN g.type <> 'burn' AND g.b < ${profiles} THEN 'Student ' || (g.b + 1) END AS to_name,
+           g.amount::double precision AS amount, (g.amount * 1000000000000000000)::numeric(78, 0) AS amount_wei,
+           g.ts AS "timestamp",
+           CASE WHEN g.type = 'project_tip' THEN 'Tip for project #' || (1 + g.i % 4) END AS description,
+           md5('tx' || g.i) || md5('txx' || g.i) AS tx_hash, (g.i % 3)::int AS log_index,
+           (extract(epoch FROM g.ts) / 2)::bigint AS block_number
       FROM (
         SELECT i,
                CASE WHEN r < 0.70 THEN 'transfer' WHEN r < 0.80 THEN 'project_tip' WHEN r < 0.88 THEN 'mint'
@@ -112,6 +113,28 @@ async function insertTransactions(db: Db, from: number, to: number, profiles: nu
                date_trunc('second', now()) - make_interval(secs => random() * 90 * 86400) AS ts
           FROM (SELECT i, random() AS r FROM generate_series(${from}, ${to}) AS i) s
       ) g
-     ORDER BY g.ts`),
+`;
+  const columns = `type, from_wallet, to_wallet, from_name, to_name, amount, amount_wei, "timestamp", description, tx_hash,
+                   log_index, block_number`;
+  if (!empty?.empty) {
+    await db.execute(
+      sql.raw(`INSERT INTO transactions (${columns}) SELECT ${columns} FROM (${generated}) r ORDER BY k`),
+    );
+    return;
+  }
+  await db.execute(
+    sql.raw(`
+    WITH r AS (${generated}),
+    o AS (SELECT r.*, row_number() OVER (PARTITION BY type ORDER BY k) AS type_seq FROM r),
+    legs AS (SELECT o.*, from_wallet AS wallet, true AS is_from FROM o
+             UNION ALL SELECT o.*, to_wallet, false FROM o WHERE to_wallet <> from_wallet),
+    ranked AS (SELECT legs.*, row_number() OVER (PARTITION BY wallet ORDER BY k) AS w_seq,
+                      row_number() OVER (PARTITION BY wallet, type ORDER BY k) AS wt_seq FROM legs),
+    paired AS (SELECT ranked.*, lead(k) OVER w AS next_k, lead(w_seq) OVER w AS next_w, lead(wt_seq) OVER w AS next_wt
+                 FROM ranked WINDOW w AS (ORDER BY k, is_from DESC))
+    INSERT INTO transactions (${columns}, seq, type_seq, from_seq, to_seq, from_type_seq, to_type_seq)
+    SELECT ${columns}, k, type_seq, w_seq, CASE WHEN next_k = k THEN next_w END, wt_seq,
+           CASE WHEN next_k = k THEN next_wt END
+      FROM paired WHERE is_from ORDER BY k`),
   );
 }

@@ -107,3 +107,77 @@ describe("ClassCoin on a real anvil", () => {
     ).rejects.toThrow(/OwnableUnauthorizedAccount/);
   });
 });
+
+describe("ClassCoin gasless transfers (EIP-3009, bytes signature)", () => {
+  const types = {
+    TransferWithAuthorization: [
+      { name: "from", type: "address" },
+      { name: "to", type: "address" },
+      { name: "value", type: "uint256" },
+      { name: "validAfter", type: "uint256" },
+      { name: "validBefore", type: "uint256" },
+      { name: "nonce", type: "bytes32" },
+    ],
+  } as const;
+  const domain = () => ({
+    name: "ClassCoin",
+    version: "1",
+    chainId: chain.publicClient.chain!.id,
+    verifyingContract: chain.tokenAddress,
+  });
+  let counter = 0;
+  const nonce = () => `0x${(++counter).toString(16).padStart(48, "0")}${"00".repeat(8)}` as `0x${string}`;
+
+  async function authorize(
+    signerIndex: number,
+    message: {
+      from: `0x${string}`;
+      to: `0x${string}`;
+      value: bigint;
+      validAfter: bigint;
+      validBefore: bigint;
+      nonce: `0x${string}`;
+    },
+  ) {
+    return chain
+      .wallet(signerIndex)
+      .signTypedData({ domain: domain(), types, primaryType: "TransferWithAuthorization", message });
+  }
+  const submit = (m: Parameters<typeof authorize>[1], signature: `0x${string}`) =>
+    chain.wallet(3).writeContract({
+      address: chain.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "transferWithAuthorization",
+      args: [m.from, m.to, m.value, m.validAfter, m.validBefore, m.nonce, signature],
+    });
+
+  it("a signed authorization moves the holder's tokens when anyone submits it, once", async () => {
+    await chain.fund(alice, 10);
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const m = { from: alice, to: bob, value: cc(3), validAfter: 0n, validBefore: now + 600n, nonce: nonce() };
+    const signature = await authorize(1, m);
+    const [aliceBefore, bobBefore] = [await chain.balanceOf(alice), await chain.balanceOf(bob)];
+    const receipt = await chain.publicClient.waitForTransactionReceipt({ hash: await submit(m, signature) });
+    expect(receipt.status).toBe("success");
+    expect(await chain.balanceOf(alice)).toBe(aliceBefore - cc(3));
+    expect(await chain.balanceOf(bob)).toBe(bobBefore + cc(3));
+    const used = await chain.publicClient.readContract({
+      address: chain.tokenAddress,
+      abi: classCoinAbi,
+      functionName: "authorizationState",
+      args: [alice, m.nonce],
+    });
+    expect(used).toBe(true);
+    await expect(submit(m, signature)).rejects.toThrow(/InvalidAccountNonce|UsedAuthorization/);
+  });
+
+  it("refuses an expired authorization, a changed amount and one signed by another wallet", async () => {
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const expired = { from: alice, to: bob, value: cc(1), validAfter: 0n, validBefore: now - 10n, nonce: nonce() };
+    await expect(submit(expired, await authorize(1, expired))).rejects.toThrow(/ERC3009InvalidAuthorizationTime/);
+    const m = { from: alice, to: bob, value: cc(1), validAfter: 0n, validBefore: now + 600n, nonce: nonce() };
+    const signature = await authorize(1, m);
+    await expect(submit({ ...m, value: cc(2) }, signature)).rejects.toThrow(/ERC3009InvalidSignature/);
+    await expect(submit(m, await authorize(2, m))).rejects.toThrow(/ERC3009InvalidSignature/);
+  });
+});

@@ -14,7 +14,7 @@ import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
-import { readDeployment, writeDeployment } from "./deployment";
+import { currentBytecodeHash, readDeployment, staleDeploymentReason, writeDeployment } from "./deployment";
 import { assertPortFree } from "./ports";
 
 export const repoRoot = resolve(fileURLToPath(import.meta.url), "../../..");
@@ -64,15 +64,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const code = deployment
       ? await publicClient.getCode({ address: deployment.tokenAddress as `0x${string}` })
       : undefined;
-    if (!deployment || !code || code === "0x") {
-      if (deployment) log("The recorded token is not on this chain (its state was reset); deploying ClassCoin again.");
+    const stale = deployment ? staleDeploymentReason(deployment, code) : null;
+    if (!deployment || stale) {
+      if (stale) log(stale);
       const owner = createWalletClient({
         chain: foundry,
         transport,
         account: privateKeyToAccount(devAccount(0).privateKey),
       });
       const tokenAddress = await deployClassCoin(owner, publicClient);
-      deployment = { chainId: foundry.id, tokenAddress, deployedAt: new Date().toISOString() };
+      deployment = {
+        chainId: foundry.id,
+        tokenAddress,
+        deployedAt: new Date().toISOString(),
+        bytecodeHash: currentBytecodeHash(),
+      };
       writeDeployment(dataDir, deployment);
       freshDeployment = true;
     }

@@ -24,13 +24,16 @@ import { commentRoutes } from "./features/comments/routes";
 import { configRoutes } from "./features/config/routes";
 import { explorerRoutes } from "./features/explorer/routes";
 import { explorerToolRoutes } from "./features/explorer/tools-routes";
+import { feedRoutes } from "./features/feed/routes";
 import { registerMultipart } from "./features/images/multipart";
 import { imageRoutes } from "./features/images/routes";
 import { leaderboardRoutes } from "./features/leaderboard/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { postRoutes } from "./features/posts/routes";
+import { predictionRoutes } from "./features/predictions/routes";
 import { profileRoutes } from "./features/profiles/routes";
 import { projectRoutes } from "./features/projects/routes";
+import { relayRoutes } from "./features/relay/routes";
 import { tipRoutes } from "./features/tips/routes";
 import { registerCompression } from "./http/compression";
 import { connectionServerOptions, limitConnectionsPerIp } from "./http/connection-limits";
@@ -109,8 +112,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(bountyRoutes);
   await app.register(adminRoutes);
   await app.register(tipRoutes);
+  await app.register(relayRoutes);
   await app.register(explorerRoutes);
   await app.register(explorerToolRoutes);
+  await app.register(feedRoutes);
+  await app.register(predictionRoutes);
   await app.register(leaderboardRoutes);
   await app.register(notificationRoutes);
 

@@ -71,6 +71,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(\.\d{1,18})?$/, "must be an amount of ETH such as 0.01 (0 turns it off)")
     .default("0.01"),
+  /** Gasless transfers the treasury relays per wallet per 24 hours (EIP-3009); 0 turns the relay off. */
+  RELAY_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
   /** Profiles per `mintBatch` transaction of "Deploy ClassCoin". */
   DEPLOY_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
   /** A deploy run whose heartbeat (every few seconds while it works) is older than this was left by a stopped server. */
@@ -167,6 +169,8 @@ export interface Config {
   /** Deploy ClassCoin: profiles per chunk (default 200); heartbeat age after which a run is interrupted (30 s). */
   deployChunkSize?: number;
   deployStaleMs?: number;
+  /** Relayed (gasless) transfers per wallet per 24 h (default 50; 0 = relay off). */
+  relayDailyLimit?: number;
 }
 
 export class ConfigError extends Error {}
@@ -218,5 +222,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     whitelistModeDefault: e.WHITELIST_MODE_DEFAULT ? e.WHITELIST_MODE_DEFAULT === "true" : !local,
     deployChunkSize: e.DEPLOY_CHUNK_SIZE,
     deployStaleMs: e.DEPLOY_STALE_SECONDS * 1000,
+    relayDailyLimit: e.RELAY_DAILY_LIMIT,
   };
 }

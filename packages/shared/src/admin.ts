@@ -155,6 +155,9 @@ export const adminSuccessMessages = {
   profileArchived: (archived: boolean) => (archived ? "Profile archived" : "Profile unarchived"),
   postHidden: (hidden: boolean) => (hidden ? "Post hidden" : "Post unhidden"),
   commentHidden: (hidden: boolean) => (hidden ? "Comment hidden" : "Comment unhidden"),
+  feedPostHidden: (hidden: boolean) => (hidden ? "Feed post hidden" : "Feed post unhidden"),
+  predictionsOpen: (projectNumber: number, open: boolean) =>
+    open ? `Predictions for Project ${projectNumber} opened` : `Predictions for Project ${projectNumber} closed`,
   projectArchived: (archived: boolean) => (archived ? "Project archived" : "Project unarchived"),
   bountyCreated: "Bounty created",
   bountyUpdated: "Bounty updated",

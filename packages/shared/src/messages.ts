@@ -58,6 +58,35 @@ export const messages = {
     error: "Error submitting comment. Please try again.",
     deleteFailed: "Delete failed: ",
   },
+  /** Predictions (issue 18): which classmate's submission will receive the most CC, once per project. */
+  prediction: {
+    already: (projectNumber: number) =>
+      `You have already made a prediction for Project ${projectNumber}. Predictions cannot be changed.`,
+    notOpen: (projectNumber: number) => `Predictions for Project ${projectNumber} are not open.`,
+    projects: "Predictions are made for projects 2, 3 and 4.",
+    profile: "Create a profile before making a prediction",
+    self: "You cannot predict your own submission. Choose a classmate's.",
+    target: "Choose a submission of this project to predict.",
+    connect: "Connect wallet to make a prediction",
+    confirm: (title: string, name: string) =>
+      `Predict "${title}" by ${name}? Predictions cannot be changed once made.`,
+    failed: "Prediction failed: ",
+    error: "Error saving the prediction. Please try again.",
+  },
+  /** The Feed (issue 18): anonymous image posts, worded like the spec's post texts. */
+  feed: {
+    connect: "Connect wallet to post to the Feed",
+    profile: "Create a profile before posting to the Feed",
+    images: "Choose 1 to 4 images to post",
+    tooManyImages: "You can post at most 4 images at a time.",
+    textTooLong: "Text is too long. Maximum 500 characters allowed.",
+    notFound: "Feed post not found",
+    validation: "Feed post validation failed: ",
+    failed: "Feed post failed: ",
+    error: "Error posting to the Feed. Please try again.",
+    anonymous:
+      "Posts on the Feed are anonymous: classmates see your images, never your name. The instructor can see who posted.",
+  },
   project: {
     requirements: `You need a profile and ≥1 ${P} to submit projects`,
     titleAndImage: "Title and image are required",
@@ -197,6 +226,25 @@ export const messages = {
     welcomeGrantDescription: "Welcome grant",
     welcomeEthSkippedNoFunds: "the treasury has too little native coin",
     welcomeEthOff: "WELCOME_ETH is 0",
+  },
+  /** Issue 14: gasless transfers relayed by the treasury (EIP-3009). */
+  relay: {
+    sendWithoutGas: "Send without gas",
+    noGasHint: "This wallet has no ETH for gas: the class treasury can send it for you.",
+    off: "Gasless transfers are turned off on this server.",
+    notMember:
+      "Gasless transfers are for class members: create a profile or ask your instructor to add you to the roster.",
+    self: `You cannot send ${P} to yourself`,
+    zero: "Please enter a valid amount",
+    expired: "This transfer authorization has expired or is not valid yet. Please send again.",
+    tooLong: "This transfer authorization is valid for too long (at most one day). Please send again.",
+    badSignature: "The signature does not match this transfer and wallet. Please send again from the sending wallet.",
+    used: "This transfer authorization was already used.",
+    insufficient: "Insufficient balance",
+    dailyLimit: (limit: number) =>
+      `You have used today's ${limit} gasless transfers. Try again tomorrow, or pay the gas yourself.`,
+    noTreasuryGas: "The class treasury has no gas money left for gasless transfers. Please tell your instructor.",
+    failed: "The gasless transfer failed on chain; nothing was sent.",
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",

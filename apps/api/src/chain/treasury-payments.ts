@@ -42,12 +42,23 @@ export type PaymentCall =
   /** `mintBatch(to, amountWei)`: `amountWei` CC to each address. */
   | { kind: "mint"; to: `0x${string}`[]; amountWei: bigint }
   /** `amountWei` of the chain's native coin (gas money). */
-  | { kind: "native"; to: `0x${string}`; amountWei: bigint };
+  | { kind: "native"; to: `0x${string}`; amountWei: bigint }
+  /** A holder's signed EIP-3009 `transferWithAuthorization` (bytes signature), submitted for them. */
+  | {
+      kind: "relay";
+      from: `0x${string}`;
+      to: `0x${string}`;
+      amountWei: bigint;
+      validAfter: bigint;
+      validBefore: bigint;
+      nonce: Hex;
+      signature: Hex;
+    };
 
 export interface PaymentOrder {
   /** What the payment is for; one live payment per purpose (`bounty:12`, `welcome-eth:0xabc…`). */
   purpose: string;
-  kind: "bounty" | "award" | "welcome" | "deploy";
+  kind: "bounty" | "award" | "welcome" | "deploy" | "relay";
   /** The explorer's description of its Transfer logs (type `system`); null keeps the plain type. */
   description: string | null;
   call: PaymentCall;
@@ -127,6 +138,17 @@ export function createTreasuryPayments(config: Config, chain: PublicClient, db: 
     if (order.call.kind === "native") return { to: order.call.to, value: order.call.amountWei };
     const token = config.tokenAddress;
     if (!token) throw new Error("TOKEN_ADDRESS is not configured: the ClassCoin token has not been deployed yet");
+    if (order.call.kind === "relay") {
+      const c = order.call;
+      return {
+        to: token,
+        data: encodeFunctionData({
+          abi: classCoinAbi,
+          functionName: "transferWithAuthorization",
+          args: [c.from, c.to, c.amountWei, c.validAfter, c.validBefore, c.nonce, c.signature],
+        }),
+      };
+    }
     return {
       to: token,
       data: encodeFunctionData({
@@ -224,7 +246,7 @@ export function createTreasuryPayments(config: Config, chain: PublicClient, db: 
             const request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce });
             const raw = await wallet.signTransaction(request);
             const hash = keccak256(raw);
-            const to = order.call.kind === "native" ? [order.call.to] : order.call.to;
+            const to = order.call.kind === "mint" ? order.call.to : [order.call.to];
             const inserted = await tx
               .insert(treasuryPayments)
               .values({

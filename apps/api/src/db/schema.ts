@@ -118,6 +118,23 @@ export const commentVotes = pgTable(
   (t) => [primaryKey({ columns: [t.commentId, t.wallet] })],
 );
 
+/**
+ * The Feed (issue 18): anonymous image posts. `author_wallet` is known to the server and the admin only; the
+ * public answers never include it. `images` are the stored images' file names (1–4).
+ */
+export const feedPosts = pgTable(
+  "feed_posts",
+  {
+    id: id(),
+    authorWallet: text("author_wallet").notNull(),
+    text: text("text").notNull().default(""),
+    images: jsonb("images").$type<string[]>().notNull(),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feed_posts_visible_idx").on(t.hidden, t.id), index("feed_posts_author_idx").on(t.authorWallet)],
+);
+
 export const projects = pgTable(
   "projects",
   {
@@ -135,6 +152,32 @@ export const projects = pgTable(
     uniqueIndex("projects_author_number_key").on(t.authorWallet, t.projectNumber),
     index("projects_number_idx").on(t.projectNumber, t.archived, t.id),
   ],
+);
+
+/**
+ * Predictions (issue 18): per project 2–4 whether the admin has opened them (`open`) and when they were last
+ * closed (`closed_at`: the results are public from then on).
+ */
+export const predictionRounds = pgTable("prediction_rounds", {
+  projectNumber: smallint("project_number").primaryKey(),
+  open: boolean("open").notNull().default(false),
+  openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }),
+  closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+});
+
+/** One prediction per student per project (the unique key locks it), of another student's submission. */
+export const predictions = pgTable(
+  "predictions",
+  {
+    id: id(),
+    projectNumber: smallint("project_number").notNull(),
+    predictorWallet: text("predictor_wallet").notNull(),
+    projectId: bigint("project_id", { mode: "number" })
+      .notNull()
+      .references(() => projects.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("predictions_predictor_key").on(t.projectNumber, t.predictorWallet)],
 );
 
 /**
@@ -398,7 +441,7 @@ export const treasuryPayments = pgTable(
   {
     txHash: text("tx_hash").primaryKey(),
     purpose: text("purpose").notNull(),
-    kind: text("kind", { enum: ["bounty", "award", "welcome", "deploy"] }).notNull(),
+    kind: text("kind", { enum: ["bounty", "award", "welcome", "deploy", "relay"] }).notNull(),
     /** The explorer's description of its Transfer logs (type `system`); null keeps the plain classification. */
     description: text("description"),
     toWallets: jsonb("to_wallets").$type<string[]>().notNull(),

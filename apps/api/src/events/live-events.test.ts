@@ -171,6 +171,22 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
     expect((await inject("GET", "/api/notifications", cookies.ada)).json().notifications[0].read).toBe(true);
   });
 
+  it("behavior: a stream stays open until the browser leaves, and then stops listening", async () => {
+    const before = t.app.events.subscribers;
+    const stream = openStream(url);
+    const res = await stream.opened;
+    let ended = false;
+    res.on("end", () => {
+      ended = true;
+    });
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(ended).toBe(false);
+    expect(t.app.events.subscribers).toBe(before + 1);
+    stream.close();
+    for (let i = 0; i < 50 && t.app.events.subscribers > before; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.events.subscribers).toBe(before);
+  });
+
   it("behavior: the stream is only for a client that asks for one (a plain GET gets a JSON 406)", async () => {
     const res = await inject("GET", "/api/events");
     expect(res.statusCode).toBe(406);

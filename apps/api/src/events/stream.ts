@@ -89,7 +89,9 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
         res.end();
       }
       open.add(end);
-      request.raw.on("close", end);
+      // The browser went away (or the connection broke): the response's close, not the request's (which
+      // Node may report as soon as the request itself was read).
+      res.on("close", end);
       res.on("error", end);
 
       if (after !== null) {

@@ -12,7 +12,18 @@ import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
-import { bounties, comments, deployRuns, posts, profiles, projects, sessions, whitelist } from "../db/schema";
+import {
+  bounties,
+  comments,
+  deployRuns,
+  feedPosts,
+  posts,
+  predictionRounds,
+  profiles,
+  projects,
+  sessions,
+  whitelist,
+} from "../db/schema";
 import { adminRouteTable } from "../features/admin/routes";
 import { ADMIN_WALLET, adminInject, signedAdminRequest } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
@@ -120,6 +131,32 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
         payload: { commentId: String(own!.id), authorWallet: address(1) },
       };
     });
+    writes.set("POST /api/feed", () => multipart("/api/feed", { authorWallet: address(1), text: "anonymous" }, true));
+    // Issue 14: a gasless transfer; past the session check its made-up signature is refused (400).
+    writes.set("POST /api/relay/transfer", async () => ({
+      method: "POST",
+      url: "/api/relay/transfer",
+      payload: {
+        from: address(1),
+        to: address(3),
+        value: "1000000000000000000",
+        validAfter: "0",
+        validBefore: String(Math.floor(Date.now() / 1000) + 600),
+        nonce: `0x${"ab".repeat(32)}`,
+        signature: `0x${"12".repeat(65)}`,
+      },
+    }));
+    // Predictions (issue 18): project 2's round open, dev 1 predicting dev 3's submission.
+    await db.insert(predictionRounds).values({ projectNumber: 2, open: true });
+    const [predictable] = await db
+      .insert(projects)
+      .values({ authorWallet: address(3), projectNumber: 2, title: "Heron", image: "heron.webp" })
+      .returning();
+    writes.set("POST /api/predictions", async () => ({
+      method: "POST",
+      url: "/api/predictions",
+      payload: { projectNumber: 2, predictorWallet: address(1), projectId: String(predictable!.id) },
+    }));
     writes.set("POST /api/projects/send-coin", async () => ({
       method: "POST",
       url: "/api/projects/send-coin",
@@ -238,6 +275,15 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
             ),
             hide: true,
           };
+        case "/predictions/round":
+          return { projectNumber: 4, open: true };
+        case "/feed/hide": {
+          const [row] = await db
+            .insert(feedPosts)
+            .values({ authorWallet: address(3), text: "f", images: ["f.webp"] })
+            .returning();
+          return { feedPostId: String(row!.id), hide: true };
+        }
         case "/comments/hide": {
           const [postRow] = await db
             .insert(posts)

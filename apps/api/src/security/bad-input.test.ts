@@ -229,7 +229,10 @@ describe.each(testDatabaseKinds())("hostile input on %s", (kind) => {
   it("every route answers hostile path, query and body with a JSON 4xx (or 200), never a 5xx, writing nothing", async () => {
     for (const route of routes) {
       const isMultipart =
-        route.url === "/api/profiles" || route.url.startsWith("/api/profiles/update") || route.url === "/api/projects";
+        route.url === "/api/profiles" ||
+        route.url.startsWith("/api/profiles/update") ||
+        route.url === "/api/projects" ||
+        route.url === "/api/feed";
       const before = withoutNonces(await dumpDatabase(t.database.db));
       await fc.assert(
         fc.asyncProperty(

@@ -13,7 +13,16 @@ import { useCcBalance } from "../wallet/use-cc-balance";
 import { useWallet } from "../wallet/use-wallet";
 
 /** Every list a page shows from the API (first query-key parts), read again on a resync. */
-const LIVE_LISTS = ["posts", "comments", "profiles", "projects", "bounties", "explorer", "notifications"];
+const LIVE_LISTS = [
+  "posts",
+  "comments",
+  "profiles",
+  "projects",
+  "bounties",
+  "explorer",
+  "leaderboard",
+  "notifications",
+];
 const COALESCE_MS = 150;
 
 function patchVotes(queryClient: QueryClient, event: Extract<LiveEvent, { type: "post.voted" }>): void {
@@ -68,16 +77,18 @@ export function LiveUpdates() {
     const onEvent = (event: LiveEvent) => {
       switch (event.type) {
         case "post.created":
-          return readAgain("posts");
+          return readAgain("posts", "leaderboard");
         case "post.voted":
-          return patchVotes(queryClient, event);
+          patchVotes(queryClient, event);
+          return readAgain("leaderboard");
         case "tip":
           patchTip(queryClient, event);
           if (touches(event.fromWallet, event.toWallet)) current.current.refreshBalance();
-          return readAgain("explorer");
+          return readAgain("explorer", "leaderboard");
         case "transactions":
           if (event.wallets === null || touches(...event.wallets)) current.current.refreshBalance();
-          return readAgain("explorer");
+          // A reorg can take a tip back: the projects' totals follow the chain too.
+          return readAgain("explorer", "projects", "leaderboard");
         case "bounty.changed":
         case "bounty.completed":
           return readAgain("bounties");

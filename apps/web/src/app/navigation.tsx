@@ -8,6 +8,7 @@ const links = [
   { to: "/explorer", label: "Explorer" },
   { to: "/forum", label: "Forum" },
   { to: "/bounties", label: "Bounties" },
+  { to: "/feed", label: "Feed" },
   { to: "/leaderboard", label: "Leaderboard" },
 ];
 

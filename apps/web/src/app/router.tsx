@@ -26,7 +26,7 @@ export const router = createBrowserRouter([
       },
       {
         path: "projects",
-        lazy: async () => ({ Component: (await import("../features/projects/projects-page")).ProjectsPage }),
+        lazy: async () => ({ Component: (await import("./routes/projects")).ProjectsRoute }),
       },
       {
         path: "explorer",
@@ -37,6 +37,7 @@ export const router = createBrowserRouter([
         path: "bounties",
         lazy: async () => ({ Component: (await import("../features/bounties/bounties-page")).BountiesPage }),
       },
+      { path: "feed", lazy: async () => ({ Component: (await import("../features/feed/feed-page")).FeedPage }) },
       {
         path: "leaderboard",
         lazy: async () => ({ Component: (await import("../features/leaderboard/leaderboard-page")).LeaderboardPage }),

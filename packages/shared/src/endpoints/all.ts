@@ -12,12 +12,15 @@ import { configEndpoints } from "./config";
 import { eventEndpoints } from "./events";
 import { explorerEndpoints } from "./explorer";
 import { explorerToolEndpoints } from "./explorer-tools";
+import { feedAdminEndpoints, feedEndpoints } from "./feed";
 import { imageEndpoints } from "./images";
 import { leaderboardEndpoints } from "./leaderboard";
 import { notificationEndpoints } from "./notifications";
 import { postAdminEndpoints, postEndpoints } from "./posts";
+import { predictionAdminEndpoints, predictionEndpoints } from "./predictions";
 import { profileAdminEndpoints, profileEndpoints } from "./profiles";
 import { projectAdminEndpoints, projectEndpoints } from "./projects";
+import { relayEndpoints } from "./relay";
 import { tipEndpoints } from "./tips";
 import { whitelistAdminEndpoints } from "./whitelist";
 
@@ -38,10 +41,15 @@ export const allEndpoints: readonly Endpoint[] = [
   bountyAdminEndpoints,
   explorerEndpoints,
   explorerToolEndpoints,
+  feedEndpoints,
+  feedAdminEndpoints,
+  predictionEndpoints,
+  predictionAdminEndpoints,
   leaderboardEndpoints,
   whitelistAdminEndpoints,
   adminEndpoints,
   awardAdminEndpoints,
+  relayEndpoints,
   eventEndpoints,
   notificationEndpoints,
 ].flatMap((group): Endpoint[] => Object.values(group));

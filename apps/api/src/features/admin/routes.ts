@@ -8,7 +8,9 @@ import type { AdminRoute } from "../../auth/admin-route";
 import { awardAdminRoutes } from "../awards/admin-routes";
 import { bountyAdminRoutes } from "../bounties/admin-routes";
 import { commentAdminRoutes } from "../comments/admin-routes";
+import { feedAdminRoutes } from "../feed/admin-routes";
 import { postAdminRoutes } from "../posts/admin-routes";
+import { predictionAdminRoutes } from "../predictions/admin-routes";
 import { profileAdminRoutes } from "../profiles/admin-routes";
 import { projectAdminRoutes } from "../projects/admin-routes";
 import { whitelistAdminRoutes } from "../whitelist/admin-routes";
@@ -20,6 +22,8 @@ export const adminRouteTable: readonly AdminRoute[] = [
   ...profileAdminRoutes,
   ...postAdminRoutes,
   ...commentAdminRoutes,
+  ...feedAdminRoutes,
+  ...predictionAdminRoutes,
   ...projectAdminRoutes,
   ...bountyAdminRoutes,
   ...whitelistAdminRoutes,

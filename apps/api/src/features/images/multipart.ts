@@ -69,6 +69,38 @@ export async function readMultipartForm(
   return file ? { fields: { ...fields }, file } : { fields: { ...fields } };
 }
 
+/**
+ * A form with up to `maxFiles` images (the Feed's): its text fields and every file chosen, in order. More files
+ * than `maxFiles` is a 400 with `tooMany`. A JSON object body gives its fields and no files.
+ */
+export async function readMultipartFiles(
+  request: FastifyRequest,
+  options: ReadMultipartOptions & { maxFiles: number; tooMany: string },
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) return { fields: jsonFields(request.body).fields, files: [] };
+  const fields: Record<string, string> = Object.create(null);
+  const files: UploadedFile[] = [];
+  const limits = { ...multipartLimits, files: options.maxFiles, parts: multipartLimits.parts + options.maxFiles };
+  try {
+    for await (const part of request.parts({ limits })) {
+      if (part.type === "file") {
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0 && part.filename === "") continue;
+        files.push({ bytes, mimetype: part.mimetype, filename: part.filename });
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          throw validationFailed([`The form field "${part.fieldname.slice(0, 40)}" is too long.`]);
+        }
+        if (!(part.fieldname in fields)) fields[part.fieldname] = String(part.value ?? "");
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string } | null)?.code;
+    throw code === "FST_FILES_LIMIT" ? validationFailed([options.tooMany]) : toHttpError(error, options);
+  }
+  return { fields: { ...fields }, files };
+}
+
 function jsonFields(body: unknown): MultipartForm {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw validationFailed([messages.image.notMultipart]);

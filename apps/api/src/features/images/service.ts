@@ -18,7 +18,8 @@ import { images } from "../../db/schema";
 import { HttpError, validationFailed } from "../../http-errors";
 import { checkDimensions, inDecodeQueue } from "./decode-queue";
 
-export type ImageKind = "photo" | "project";
+/** `feed`: an image of the Feed (issue 18), sized like a project image. */
+export type ImageKind = "photo" | "project" | "feed";
 
 /** Decompression-bomb guard: a few KB of PNG can claim gigapixels. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -28,6 +29,7 @@ export const IMAGE_NAME_PATTERN = /^[0-9a-f]{64}\.webp$/;
 const MAX_DIMENSION: Record<ImageKind, number> = {
   photo: PROFILE_PHOTO_MAX_DIMENSION,
   project: PROJECT_IMAGE_MAX_DIMENSION,
+  feed: PROJECT_IMAGE_MAX_DIMENSION,
 };
 
 type Format = "jpeg" | "png" | "gif" | "webp";

@@ -138,6 +138,30 @@ describe.each(testDatabaseKinds())("roster and welcome grant on %s", (kind) => {
     }
   });
 
+  it("figures: the treasury's gas per welcome grant, alone and in a roster of 30", async () => {
+    const gasOf = async (hash: string | null) => {
+      const [row] = await t.database.db
+        .select()
+        .from(treasuryPayments)
+        .where(eq(treasuryPayments.txHash, hash ?? ""));
+      return row?.gasUsed ?? 0;
+    };
+    const one = fresh();
+    const single = (await admin.post("/whitelist/add", { wallet: one.wallet, notes: "" })).json().grant;
+    const singleGas = (await gasOf(single.ccTxHash)) + (await gasOf(single.ethTxHash));
+    const class30 = Array.from({ length: 30 }, fresh);
+    const roster = (await admin.post("/whitelist/add-many", { list: class30.map((s) => s.wallet).join("\n") })).json();
+    const mintGas = await gasOf(roster.grants[0].ccTxHash);
+    const ethGas = await gasOf(roster.grants[0].ethTxHash);
+    const perWallet = mintGas / 30 + ethGas;
+    console.log(
+      `welcome grant gas: one wallet ${singleGas} (mintBatch + native transfer); in a roster of 30, ` +
+        `mintBatch ${mintGas} for all (${Math.round(mintGas / 30)} each) + ${ethGas} native each = ${Math.round(perWallet)} per wallet`,
+    );
+    expect(singleGas).toBeGreaterThan(21_000);
+    expect(perWallet).toBeLessThan(singleGas);
+  });
+
   it("two roster requests at once with the same wallets grant each wallet once", async () => {
     const students = [fresh(), fresh()];
     const list = students.map((s) => s.wallet).join("\n");

@@ -10,7 +10,9 @@ import { LastDeployRun } from "../../features/admin/last-deploy-run";
 import { AwardsTab } from "../../features/awards/awards-tab";
 import { BountiesTab } from "../../features/bounties/admin/bounties-tab";
 import { CommentsTab } from "../../features/comments/admin/comments-tab";
+import { FeedTab } from "../../features/feed/admin/feed-tab";
 import { PostsTab } from "../../features/posts/admin/posts-tab";
+import { PredictionsTab } from "../../features/predictions/admin/predictions-tab";
 import { useAdminProfiles } from "../../features/profiles/admin/api/get-admin-profiles";
 import { ProfilesTab } from "../../features/profiles/admin/profiles-tab";
 import { ProjectsTab } from "../../features/projects/admin/projects-tab";
@@ -32,7 +34,9 @@ const tabs = [
   { id: "profiles", label: "Profiles", Panel: ProfilesTab },
   { id: "posts", label: "Posts", Panel: PostsTab },
   { id: "comments", label: "Comments", Panel: CommentsTab },
+  { id: "feed", label: "Feed", Panel: FeedTab },
   { id: "projects", label: "Projects", Panel: ProjectsTab },
+  { id: "predictions", label: "Predictions", Panel: PredictionsTab },
   { id: "bounties", label: "Bounties", Panel: BountiesTab },
   { id: "awards", label: "Awards", Panel: AwardsTab },
   { id: "whitelist", label: "Whitelist", Panel: WhitelistTab },

@@ -4,6 +4,7 @@
  * tip box on other people's entries.
  */
 import { PROJECT_NUMBERS } from "@classcoin/shared/constants";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { UserStrip } from "../../wallet/user-strip";
 import { OwnSubmission } from "./own-submission";
@@ -15,7 +16,8 @@ function projectNumberOf(value: string | null): number {
   return (PROJECT_NUMBERS as readonly number[]).includes(n) ? n : PROJECT_NUMBERS[0];
 }
 
-export function ProjectsPage() {
+/** `renderExtras`: more about the chosen project (the predictions, composed by app/ from their feature). */
+export function ProjectsPage({ renderExtras }: { renderExtras?: (projectNumber: number) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const projectNumber = projectNumberOf(params.get("n"));
   return (
@@ -38,6 +40,7 @@ export function ProjectsPage() {
         ))}
       </nav>
       <OwnSubmission key={projectNumber} projectNumber={projectNumber} />
+      {renderExtras?.(projectNumber)}
       <SubmissionGrid projectNumber={projectNumber} />
     </section>
   );

@@ -17,6 +17,7 @@ export function ConnectedWallet({
   faucetEnv,
   devWallet,
   onTransfer,
+  onTransferWithoutGas,
   onDismissTransactionError,
 }: {
   tokenData: TokenData;
@@ -30,6 +31,8 @@ export function ConnectedWallet({
   /** The Dev wallet's accounts and how to switch between them, when it is the wallet in use. */
   devWallet: { accounts: readonly string[]; select: (account: string) => void } | null;
   onTransfer: (to: string, amount: string) => void;
+  /** Issue 14: offered when the wallet cannot pay gas; the class treasury sends the signed transfer. */
+  onTransferWithoutGas?: (to: string, amount: string) => void;
   onDismissTransactionError: () => void;
 }) {
   const symbol = displaySymbol(tokenData);
@@ -106,7 +109,13 @@ export function ConnectedWallet({
           <code className="wallet-page-command">{faucetCommand({ faucetEnv }, address)}</code>
         </section>
       ) : (
-        <TransferForm symbol={symbol} balance={balance} busy={txBeingSent !== null} onTransfer={onTransfer} />
+        <TransferForm
+          symbol={symbol}
+          balance={balance}
+          busy={txBeingSent !== null}
+          onTransfer={onTransfer}
+          onTransferWithoutGas={onTransferWithoutGas}
+        />
       )}
     </>
   );

@@ -7,11 +7,14 @@
  * receipt polling) in token-send.ts, loaded once the page is up: the page's first load stays in budget.
  */
 import { type Address, createClient, defineChain, erc20Abi, type Hash, http, type TransactionReceipt } from "viem";
-import { readContract } from "viem/actions";
+import { getBalance, getGasPrice, readContract } from "viem/actions";
 import type { TokenData } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
 
 const loadSend = () => import("./token-send");
+const loadGasless = () => import("./gasless-send");
+/** Gas a plain token transfer needs at most (about 35,000–52,000), with a margin. */
+const TRANSFER_GAS = 100_000n;
 
 export interface TokenClientConfig {
   chainId: number;
@@ -26,6 +29,10 @@ export interface TokenClient {
   /** Validates, then asks the wallet to send `transfer(to, amount)`; resolves with the hash once sent. */
   sendTransfer(provider: WalletProvider, from: Address, to: string, amount: string): Promise<Hash>;
   waitForReceipt(hash: Hash): Promise<TransactionReceipt>;
+  /** Issue 14: whether the address's native balance cannot pay a transfer's gas now. */
+  cannotPayGas(address: Address): Promise<boolean>;
+  /** Issue 14: the transfer signed as typed data and sent by the class treasury; resolves once mined. */
+  sendWithoutGas(provider: WalletProvider, from: Address, to: string, amount: string): Promise<Hash>;
 }
 
 export function createTokenClient(config: TokenClientConfig): TokenClient {
@@ -57,6 +64,13 @@ export function createTokenClient(config: TokenClientConfig): TokenClient {
     },
     async waitForReceipt(hash) {
       return (await loadSend()).waitForReceipt(publicClient, hash);
+    },
+    async cannotPayGas(address) {
+      const [balance, gasPrice] = await Promise.all([getBalance(publicClient, { address }), getGasPrice(publicClient)]);
+      return balance < gasPrice * TRANSFER_GAS;
+    },
+    async sendWithoutGas(provider, from, to, amount) {
+      return (await loadGasless()).sendWithoutGas({ chain, tokenAddress: token.address, provider, from, to, amount });
     },
   };
 }

@@ -68,6 +68,19 @@ describe("the transaction-error banner's detail", () => {
     expect(transactionErrorDetail(error, "CC")).toMatch(/^Insufficient balance: the account holds 5 CC/);
   });
 
+  it("behavior: a wallet passing on only the node's words ('custom error 0x…') is decoded from them", async () => {
+    // What a wallet that estimates gas itself forwards: the message, without the revert data.
+    const withArgs = await transferError({
+      code: -32603,
+      message: `execution reverted: custom error ${insufficient.slice(0, 10)}: ${insufficient.slice(10)}`,
+    });
+    expect(transactionErrorDetail(withArgs)).toBe(
+      "Insufficient balance: the account holds 5 CC, the transfer needs 1,000 CC",
+    );
+    const selectorOnly = await transferError({ code: -32603, message: "execution reverted: custom error 0xec442f05:" });
+    expect(transactionErrorDetail(selectorOnly)).toBe("Invalid recipient: tokens cannot be sent to this address");
+  });
+
   it("behavior: an undecodable revert with a data message shows the data message (spec §8)", async () => {
     const error = await transferError({
       code: -32603,

@@ -12,7 +12,15 @@
  */
 import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
 import { ERROR_BANNER_MAX_CHARS, TOKEN_DECIMALS } from "@classcoin/shared/constants";
-import { BaseError, ContractFunctionRevertedError, decodeErrorResult, formatUnits, type Hex } from "viem";
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  formatUnits,
+  type Hex,
+  keccak256,
+  toBytes,
+} from "viem";
 import { type ErrorLike, errorChain } from "../../wallet/user-rejection";
 
 /** The token's custom errors (OpenZeppelin ERC-6093 and Ownable), to decode reverts with. */
@@ -28,28 +36,64 @@ const amount = (value: unknown, symbol: string) =>
     ? `${Number(formatUnits(value, TOKEN_DECIMALS)).toLocaleString("en-US", { maximumFractionDigits: 6 })} ${symbol}`
     : String(value);
 
-/** A decoded custom error in words (within the banner's 100 characters for the common ones). */
-export function describeCustomError({ errorName, args = [] }: DecodedError, symbol = "CC"): string {
-  const [a, b, c] = args;
+/**
+ * A decoded custom error in words (within the banner's 100 characters for the common ones). Without its
+ * arguments (only the selector was known) the sentence says what it can.
+ */
+export function describeCustomError({ errorName, args }: DecodedError, symbol = "CC"): string {
+  const [a, b, c] = args ?? [];
+  const known = args !== undefined && args.length > 0;
   switch (errorName) {
     case "ERC20InsufficientBalance":
-      return `Insufficient balance: the account holds ${amount(b, symbol)}, the transfer needs ${amount(c, symbol)}`;
+      return known
+        ? `Insufficient balance: the account holds ${amount(b, symbol)}, the transfer needs ${amount(c, symbol)}`
+        : "Insufficient balance: the account holds less than the transfer needs";
     case "ERC20InsufficientAllowance":
-      return `Insufficient allowance: ${amount(b, symbol)} approved, ${amount(c, symbol)} needed`;
+      return known
+        ? `Insufficient allowance: ${amount(b, symbol)} approved, ${amount(c, symbol)} needed`
+        : "Insufficient allowance: less is approved than the transfer needs";
     case "ERC20InvalidReceiver":
-      return `Invalid recipient: tokens cannot be sent to ${String(a)}`;
+      return `Invalid recipient: tokens cannot be sent to ${known ? String(a) : "this address"}`;
     case "ERC20InvalidSender":
-      return `Invalid sender: tokens cannot be sent from ${String(a)}`;
+      return `Invalid sender: tokens cannot be sent from ${known ? String(a) : "this address"}`;
     case "ERC20InvalidApprover":
-      return `Invalid approver: ${String(a)}`;
+      return known ? `Invalid approver: ${String(a)}` : "Invalid approver";
     case "ERC20InvalidSpender":
-      return `Invalid spender: ${String(a)}`;
+      return known ? `Invalid spender: ${String(a)}` : "Invalid spender";
     case "OwnableUnauthorizedAccount":
-      return `Only the token owner may do this; ${String(a)} is not the owner`;
+      return known
+        ? `Only the token owner may do this; ${String(a)} is not the owner`
+        : "Only the token owner may do this";
     case "OwnableInvalidOwner":
-      return `Invalid owner: ${String(a)}`;
+      return known ? `Invalid owner: ${String(a)}` : "Invalid owner";
     default:
       return `The token refused the transfer (${errorName})`;
+  }
+}
+
+/** The selector of each of the token's errors, e.g. 0xec442f05 → ERC20InvalidReceiver. */
+const errorsBySelector = new Map(
+  tokenErrorsAbi.map((item) => [
+    keccak256(toBytes(`${item.name}(${item.inputs.map((input) => input.type).join(",")})`)).slice(0, 10),
+    item.name,
+  ]),
+);
+
+/** "execution reverted: custom error 0xe450d38c: 000…" as nodes word a revert they cannot decode. */
+const CUSTOM_ERROR_IN_TEXT = /custom error (0x[0-9a-fA-F]{8})\b:?((?:\s*[0-9a-fA-F]{2})*)/;
+
+/** A custom error named only in a message (a wallet that passes the node's words on without the data). */
+function customErrorInText(text: string): DecodedError | null {
+  const match = CUSTOM_ERROR_IN_TEXT.exec(text);
+  if (!match?.[1]) return null;
+  const selector = match[1].toLowerCase();
+  const data = `${selector}${(match[2] ?? "").replace(/\s+/g, "")}` as Hex;
+  try {
+    const decoded = decodeErrorResult({ abi: tokenErrorsAbi, data });
+    return { errorName: decoded.errorName, args: decoded.args };
+  } catch {
+    const errorName = errorsBySelector.get(selector);
+    return errorName ? { errorName, args: undefined } : null;
   }
 }
 
@@ -81,6 +125,14 @@ function decodedCustomError(error: unknown): DecodedError | null {
       return { errorName: decoded.errorName, args: decoded.args };
     } catch {
       // Not one of the token's errors (or not revert data at all).
+    }
+  }
+  for (const e of errorChain(error)) {
+    const data = e.data as { message?: unknown } | undefined;
+    const details = (e as { details?: unknown }).details;
+    for (const text of [e.message, e.shortMessage, details, data?.message]) {
+      const found = typeof text === "string" ? customErrorInText(text) : null;
+      if (found) return found;
     }
   }
   return null;

@@ -1,3 +1,4 @@
+import { messages } from "@classcoin/shared/messages";
 import { useId } from "react";
 import { useAlert } from "../../ui/alerts";
 import { checkTransferForm } from "./wallet-page-state";
@@ -8,12 +9,15 @@ export function TransferForm({
   balance,
   busy,
   onTransfer,
+  onTransferWithoutGas,
 }: {
   symbol: string;
   /** The amount is checked against it before the wallet is asked. */
   balance: bigint;
   busy: boolean;
   onTransfer: (to: string, amount: string) => void;
+  /** Issue 14: shown as "Send without gas" when the wallet cannot pay gas. */
+  onTransferWithoutGas?: (to: string, amount: string) => void;
 }) {
   const alert = useAlert();
   const amountId = useId();
@@ -31,7 +35,9 @@ export function TransferForm({
           balance,
           symbol,
         });
+        const withoutGas = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "without-gas";
         if (!check.ok) void alert(check.alert);
+        else if (withoutGas && onTransferWithoutGas) onTransferWithoutGas(check.to, check.amount);
         else onTransfer(check.to, check.amount);
       }}
     >
@@ -64,6 +70,14 @@ export function TransferForm({
       <button type="submit" className="wallet-page-button" disabled={busy}>
         Transfer
       </button>
+      {onTransferWithoutGas && (
+        <div className="wallet-page-gasless">
+          <p>{messages.relay.noGasHint}</p>
+          <button type="submit" name="without-gas" className="wallet-page-button" disabled={busy}>
+            {messages.relay.sendWithoutGas}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { WALLET_BALANCE_POLL_MS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { type Address, numberToHex } from "viem";
 import { useAlert } from "../../ui/alerts";
 import { isUserRejection } from "../../wallet/user-rejection";
@@ -114,13 +114,34 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
     };
   }, [pollAddress, client]);
 
-  const transfer = useCallback(
-    async (to: string, amount: string) => {
+  // Issue 14: whether the wallet can pay gas, read once per account and after each transfer; without gas
+  // money the page offers "Send without gas" (the class treasury sends a signed transfer).
+  const [noGas, setNoGas] = useState(false);
+  const [gasChecks, setGasChecks] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: gasChecks re-reads the gas balance after a transfer
+  useEffect(() => {
+    if (!pollAddress) return;
+    let stopped = false;
+    client.cannotPayGas(pollAddress).then(
+      (cannot) => {
+        if (!stopped) setNoGas(cannot);
+      },
+      (error: unknown) => console.error("Could not read the gas balance", error),
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [pollAddress, client, gasChecks]);
+
+  const send = useCallback(
+    async (to: string, amount: string, withoutGas: boolean) => {
       const from = state.selectedAddress;
       if (!from) return;
       dispatch({ type: "transferStarted" });
       try {
-        const hash = await client.sendTransfer(provider, from, to, amount);
+        const hash = withoutGas
+          ? await client.sendWithoutGas(provider, from, to, amount)
+          : await client.sendTransfer(provider, from, to, amount);
         dispatch({ type: "transactionSent", hash });
         const receipt = await client.waitForReceipt(hash);
         if (receipt.status === "reverted") throw new Error(messages.wallet.transactionFailed);
@@ -132,15 +153,20 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
         dispatch({ type: "transferFailed", message: transactionErrorDetail(error, symbol) });
       } finally {
         dispatch({ type: "transferFinished" });
+        setGasChecks((n) => n + 1);
       }
     },
     [provider, client, state.selectedAddress, state.tokenData],
   );
+  const transfer = useCallback((to: string, amount: string) => send(to, amount, false), [send]);
+  const transferWithoutGas = useCallback((to: string, amount: string) => send(to, amount, true), [send]);
 
   return {
     state,
     connect,
     transfer,
+    noGas,
+    transferWithoutGas,
     dismissNetworkError: () => dispatch({ type: "networkErrorDismissed" }),
     dismissTransactionError: () => dispatch({ type: "transactionErrorDismissed" }),
   };

@@ -80,6 +80,7 @@ function WalletScreens({
           faucetEnv={config.faucetEnv}
           devWallet={devWallet ? { accounts: devWallet.accounts, select: devWallet.selectAccount } : null}
           onTransfer={(to, amount) => void page.transfer(to, amount)}
+          onTransferWithoutGas={page.noGas ? (to, amount) => void page.transferWithoutGas(to, amount) : undefined}
           onDismissTransactionError={page.dismissTransactionError}
         />
       );

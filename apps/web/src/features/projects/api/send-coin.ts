@@ -29,6 +29,7 @@ export interface SendCoinInput {
  * 200 KB initial-JS budget); a tip form that appears starts fetching them in the background.
  */
 const loadWriteActions = () => import("./transfer-actions");
+const loadGasless = () => import("../../../wallet/gasless-transfer");
 
 /** The transfer was mined but reverted (receipt status 0). */
 export class TransferFailedError extends Error {
@@ -53,6 +54,20 @@ export function useSendCoin() {
   const mutation = useMutation({
     mutationFn: async ({ toWallet, amount, projectId }: SendCoinInput) => {
       const fromWallet = await prepare();
+      const token = config.tokenAddress as `0x${string}`;
+      // Issue 14: a tipper whose wallet cannot pay the gas signs the transfer and the class treasury sends it;
+      // the tip is then recorded exactly as any other, from the receipt.
+      const gasless = await loadGasless();
+      if (await gasless.cannotPayGas(wagmiConfig, fromWallet, config.chainId)) {
+        const txHash = await gasless.relayTransfer(wagmiConfig, {
+          from: fromWallet,
+          to: toWallet as `0x${string}`,
+          value: parseUnits(String(amount), TOKEN_DECIMALS),
+          chainId: config.chainId,
+          token,
+        });
+        return callApi(tipEndpoints.sendCoin, { body: { fromWallet, toWallet, amount, projectId, txHash } });
+      }
       const { writeContract, waitForTransactionReceipt } = await loadWriteActions();
       const hash = await writeContract(wagmiConfig, {
         address: config.tokenAddress as `0x${string}`,

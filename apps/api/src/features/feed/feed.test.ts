@@ -1,0 +1,194 @@
+/**
+ * The Feed (issue 18): posting 1–4 images with optional text (session, profile, the photo checks on every
+ * image), a public list that never names an author (the JSON is searched for the wallet and the name), the
+ * author's own posts marked, keyset paging, and the admin's list with authors and hide/show.
+ */
+import { messages } from "@classcoin/shared/messages";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedPosts, profiles } from "../../db/schema";
+import { adminCalls } from "../../testing/admin";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { startTestChain, type TestChain } from "../../testing/chain";
+import { testDatabaseKinds } from "../../testing/database";
+import { signIn } from "../../testing/sign-in";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const png = (color: string, size = 16) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+/** A browser's FormData: the fields, then every image under `images`. */
+async function feedForm(fields: Record<string, string>, files: { bytes: Buffer; type?: string }[]) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [i, file] of files.entries()) {
+    form.append("images", new Blob([Uint8Array.from(file.bytes)], { type: file.type ?? "image/png" }), `p${i}.png`);
+  }
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type") ?? "" },
+  };
+}
+
+describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
+  let t: TestApp;
+  let admin: ReturnType<typeof adminCalls>;
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+    admin = adminCalls(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function member(name: string) {
+    const key = generatePrivateKey();
+    const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
+    await t.database.db.insert(profiles).values({ wallet, name, birthday: "2009-05-05", starSign: "Gemini" });
+    return { key, wallet, name, cookie: await signIn(t, key) };
+  }
+
+  async function post(
+    cookie: string | undefined,
+    fields: Record<string, string>,
+    files: { bytes: Buffer; type?: string }[],
+  ) {
+    const form = await feedForm(fields, files);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/feed",
+      payload: form.payload,
+      headers: { ...form.headers, ...(cookie ? { cookie } : {}) },
+    });
+  }
+  const list = async (query = "", cookie?: string) => {
+    const res = await t.app.inject({ method: "GET", url: `/api/feed${query}`, headers: cookie ? { cookie } : {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return { body: res.json(), raw: res.body, headers: res.headers };
+  };
+  const countRows = async () => (await t.database.db.select({ id: feedPosts.id }).from(feedPosts)).length;
+
+  it("a student posts up to 4 images with text; the public list never names the author, the author sees it as theirs", async () => {
+    const ada = await member("Ada Anonymous");
+    const res = await post(ada.cookie, { authorWallet: ada.wallet, text: "  Critique welcome  " }, [
+      { bytes: await png("#c33") },
+      { bytes: await png("#3c3") },
+      { bytes: await png("#33c", 2000), type: "image/png" },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json();
+    expect(created).toEqual({
+      _id: expect.stringMatching(/^\d+$/),
+      text: "Critique welcome",
+      images: [expect.stringMatching(/^[0-9a-f]{64}\.webp$/), expect.any(String), expect.any(String)],
+      createdAt: expect.any(String),
+      mine: true,
+    });
+    // Images are re-encoded (the 2000 px one down to 1080) and served from the Feed's image route.
+    const image = await t.app.inject({ method: "GET", url: `/api/feed/image/${created.images[2]}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(1080);
+
+    const anonymous = await list();
+    const seen = anonymous.body.posts.find((p: { _id: string }) => p._id === created._id);
+    expect(seen).toMatchObject({ text: "Critique welcome", mine: false });
+    expect(Object.keys(seen).sort()).toEqual(["_id", "createdAt", "images", "mine", "text"]);
+    for (const secret of [ada.wallet, ada.wallet.slice(2), "Ada Anonymous", "Anonymous"]) {
+      expect(anonymous.raw.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+    expect(anonymous.headers["cache-control"]).toBe("private, no-store");
+    const own = await list("", ada.cookie);
+    expect(own.body.posts.find((p: { _id: string }) => p._id === created._id).mine).toBe(true);
+    expect(own.raw.toLowerCase()).not.toContain(ada.wallet);
+    const other = await member("Bea Other");
+    expect((await list("", other.cookie)).body.posts.find((p: { _id: string }) => p._id === created._id).mine).toBe(
+      false,
+    );
+  });
+
+  it("refuses without a session (401), as another wallet (403), without a profile, without images, with 5 images or a bad one", async () => {
+    const ada = await member("Cleo Checks");
+    const image = { bytes: await png("#999") };
+    const before = await countRows();
+    expect((await post(undefined, { authorWallet: ada.wallet }, [image])).statusCode).toBe(401);
+    const mallory = await member("Mal Other");
+    const forged = await post(mallory.cookie, { authorWallet: ada.wallet }, [image]);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toBe(messages.auth.wrongWallet);
+
+    const key = generatePrivateKey();
+    const stranger = privateKeyToAccount(key).address.toLowerCase();
+    const noProfile = await post(await signIn(t, key), { authorWallet: stranger, text: "x".repeat(501) }, []);
+    expect(noProfile.statusCode).toBe(400);
+    expect(noProfile.json().errors).toEqual([messages.feed.profile, messages.feed.images, messages.feed.textTooLong]);
+
+    const five = await post(ada.cookie, { authorWallet: ada.wallet }, Array(5).fill(image));
+    expect(five.statusCode).toBe(400);
+    expect(five.json().errors).toEqual([messages.feed.tooManyImages]);
+
+    const disguised = await post(ada.cookie, { authorWallet: ada.wallet }, [
+      image,
+      { bytes: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), type: "image/png" },
+    ]);
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().errors).toEqual([messages.photo.badType]);
+
+    await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, ada.wallet));
+    const archived = await post(ada.cookie, { authorWallet: ada.wallet }, [image]);
+    expect(archived.json().errors).toEqual([messages.feed.profile]);
+    expect(await countRows()).toBe(before);
+  });
+
+  it("pages newest first with a cursor, every post once", async () => {
+    const ada = await member("Page Turner");
+    const image = { bytes: await png("#abc") };
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push((await post(ada.cookie, { authorWallet: ada.wallet, text: `#${i}` }, [image])).json()._id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await list(`?limit=2${cursor ? `&before=${cursor}` : ""}`)).body;
+      expect(page.posts.length).toBeLessThanOrEqual(2);
+      seen.push(...page.posts.map((p: { _id: string }) => p._id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...seen].sort((a, b) => Number(b) - Number(a)));
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of ids) expect(seen).toContain(id);
+  });
+
+  it("the admin sees every author and hides or shows a post; a hidden post leaves the Feed", async () => {
+    const ada = await member("Hidden Hanna");
+    const created = (
+      await post(ada.cookie, { authorWallet: ada.wallet, text: "hide me" }, [{ bytes: await png("#fa0") }])
+    ).json();
+    const all = (await admin.get("feed")).json();
+    expect(all.find((p: { _id: string }) => p._id === created._id)).toMatchObject({
+      authorWallet: ada.wallet,
+      authorName: "Hidden Hanna",
+      hidden: false,
+    });
+    const hidden = await admin.post("/feed/hide", { feedPostId: created._id, hide: true });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json()).toMatchObject({ success: true, message: "Feed post hidden", post: { hidden: true } });
+    expect((await list("?limit=50")).body.posts.map((p: { _id: string }) => p._id)).not.toContain(created._id);
+    const shown = await admin.post("/feed/hide", { feedPostId: created._id, hide: false });
+    expect(shown.json().message).toBe("Feed post unhidden");
+    expect((await list("?limit=50")).body.posts.map((p: { _id: string }) => p._id)).toContain(created._id);
+    expect((await admin.post("/feed/hide", { feedPostId: "999999999", hide: true })).statusCode).toBe(404);
+  });
+});

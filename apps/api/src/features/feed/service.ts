@@ -1,0 +1,132 @@
+/**
+ * The Feed (issue 18): anonymous image posts. What the public sees of a post never names its author (no
+ * wallet, no name, no photo); a signed-in author's own posts are marked `mine`. The admin's reads carry the
+ * author. Images go through the images feature (checked by their bytes, re-encoded, stored).
+ */
+import type { AdminFeedPost, FeedPage, FeedPost } from "@classcoin/shared/feed";
+import { FEED_MAX_IMAGES, feedTextSchema } from "@classcoin/shared/feed";
+import { messages } from "@classcoin/shared/messages";
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { AdminGrant } from "../../auth/admin";
+import type { Db } from "../../db/client";
+import { feedPosts, profiles } from "../../db/schema";
+import { notFound, validationFailed } from "../../http-errors";
+import type { UploadedFile } from "../images/multipart";
+import { storeImage } from "../images/service";
+
+type FeedRow = typeof feedPosts.$inferSelect;
+
+/** The public view of a post: what it shows, never who posted it. */
+function toFeedPost(row: FeedRow, viewer: string | null): FeedPost {
+  return {
+    _id: String(row.id),
+    text: row.text,
+    images: row.images,
+    createdAt: row.createdAt.toISOString(),
+    mine: viewer !== null && viewer === row.authorWallet,
+  };
+}
+
+/** Visible posts, newest first; `before` continues after the post with that id. */
+export async function listFeed(
+  db: Db,
+  page: { limit: number; before?: string },
+  viewer: string | null,
+): Promise<FeedPage> {
+  const visible = eq(feedPosts.hidden, false);
+  const where = page.before ? and(visible, lt(feedPosts.id, Number(page.before))) : visible;
+  // One more than asked tells whether an older page exists.
+  const rows = await db
+    .select()
+    .from(feedPosts)
+    .where(where)
+    .orderBy(desc(feedPosts.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  return {
+    posts: shown.map((row) => toFeedPost(row, viewer)),
+    nextCursor: rows.length > page.limit ? String(shown[shown.length - 1]!.id) : null,
+  };
+}
+
+/**
+ * Writes a post after its checks: an active profile, 1–4 images, text up to 500 characters. The form's
+ * failures are reported together; then every image is checked by its bytes and stored (a bad one refuses
+ * the post, with the photo messages of spec §5).
+ */
+export async function createFeedPost(
+  db: Db,
+  input: { authorWallet: `0x${string}`; text: string },
+  files: UploadedFile[],
+): Promise<FeedPost> {
+  const [profile] = await db
+    .select({ archived: profiles.archived })
+    .from(profiles)
+    .where(eq(profiles.wallet, input.authorWallet));
+  const errors: string[] = [];
+  if (!profile || profile.archived) errors.push(messages.feed.profile);
+  if (files.length === 0) errors.push(messages.feed.images);
+  if (files.length > FEED_MAX_IMAGES) errors.push(messages.feed.tooManyImages);
+  const text = feedTextSchema.safeParse(input.text);
+  if (!text.success) errors.push(...text.error.issues.map((i) => i.message));
+  if (errors.length > 0 || !text.success) throw validationFailed(errors);
+
+  const images: string[] = [];
+  for (const file of files) images.push(await storeImage(db, file.bytes, "feed"));
+  const [row] = await db
+    .insert(feedPosts)
+    .values({ authorWallet: input.authorWallet, text: text.data, images })
+    .returning();
+  return toFeedPost(row!, input.authorWallet);
+}
+
+// ---- admin ----
+
+function selectAdminFeed(db: Db, where: SQL | undefined) {
+  return db
+    .select({ post: feedPosts, authorName: profiles.name, authorPhoto: profiles.photo })
+    .from(feedPosts)
+    .leftJoin(profiles, eq(profiles.wallet, feedPosts.authorWallet))
+    .where(where)
+    .orderBy(desc(feedPosts.id));
+}
+
+const toAdminFeedPost = (row: {
+  post: FeedRow;
+  authorName: string | null;
+  authorPhoto: string | null;
+}): AdminFeedPost => ({
+  _id: String(row.post.id),
+  text: row.post.text,
+  images: row.post.images,
+  createdAt: row.post.createdAt.toISOString(),
+  authorWallet: row.post.authorWallet,
+  authorName: row.authorName ?? row.post.authorWallet,
+  authorPhoto: row.authorPhoto,
+  hidden: row.post.hidden,
+});
+
+/** Every post with its author, hidden ones too, newest first. */
+export async function listAllFeedPosts(db: Db): Promise<AdminFeedPost[]> {
+  return (await selectAdminFeed(db, undefined)).map(toAdminFeedPost);
+}
+
+/** Moderation: a hidden post leaves the Feed; the admin still lists it. */
+export async function setFeedPostHidden(
+  db: Db,
+  grant: AdminGrant,
+  input: { feedPostId: string; hide: boolean },
+): Promise<AdminFeedPost> {
+  const id = Number(input.feedPostId);
+  return db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const updated = await tx
+      .update(feedPosts)
+      .set({ hidden: input.hide })
+      .where(eq(feedPosts.id, id))
+      .returning({ id: feedPosts.id });
+    if (updated.length === 0) throw notFound(messages.feed.notFound);
+    const [row] = await selectAdminFeed(tx, eq(feedPosts.id, id));
+    return toAdminFeedPost(row!);
+  });
+}

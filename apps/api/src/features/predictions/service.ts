@@ -1,0 +1,187 @@
+/**
+ * Predictions (issue 18): per project 2–4 the admin opens and closes a round; while it is open each student
+ * with a profile predicts once which classmate's submission will receive the most CC (never their own; the
+ * unique key locks it). Others' predictions stay private until the round is closed; then everyone sees them
+ * and who was right (the submissions with the most CC received, ties counting for all).
+ */
+import { messages } from "@classcoin/shared/messages";
+import {
+  type AdminPredictionRound,
+  PREDICTION_PROJECTS,
+  type Prediction,
+  type PredictionCandidate,
+  type PredictionRound,
+  type PredictionStatus,
+} from "@classcoin/shared/predictions";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AdminGrant } from "../../auth/admin";
+import type { Db } from "../../db/client";
+import { predictionRounds, predictions, profiles, projects } from "../../db/schema";
+import { conflict, forbidden, notFound, validationFailed } from "../../http-errors";
+
+async function roundStatus(db: Db, projectNumber: number): Promise<PredictionStatus> {
+  const [round] = await db.select().from(predictionRounds).where(eq(predictionRounds.projectNumber, projectNumber));
+  if (round?.open) return "open";
+  return round?.closedAt ? "closed" : "not_open";
+}
+
+/** The project's active submissions by active profiles, most CC received first. */
+async function candidates(db: Db, projectNumber: number): Promise<PredictionCandidate[]> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      image: projects.image,
+      authorWallet: projects.authorWallet,
+      authorName: profiles.name,
+      totalReceived: projects.totalReceived,
+    })
+    .from(projects)
+    .innerJoin(profiles, eq(profiles.wallet, projects.authorWallet))
+    .where(and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false), eq(profiles.archived, false)))
+    .orderBy(desc(projects.totalReceived), asc(projects.id));
+  return rows.map((r) => ({
+    projectId: String(r.id),
+    title: r.title,
+    image: r.image,
+    authorWallet: r.authorWallet,
+    authorName: r.authorName,
+    totalReceived: r.totalReceived,
+  }));
+}
+
+/** The submissions that received the most (none when nothing was received at all). */
+function winnersOf(list: PredictionCandidate[]): string[] {
+  const top = Math.max(0, ...list.map((c) => c.totalReceived));
+  return top > 0 ? list.filter((c) => c.totalReceived === top).map((c) => c.projectId) : [];
+}
+
+const predictor = alias(profiles, "predictor");
+const predicted = alias(profiles, "predicted");
+
+async function readPredictions(db: Db, projectNumber: number, wallet?: string) {
+  const where = wallet
+    ? and(eq(predictions.projectNumber, projectNumber), eq(predictions.predictorWallet, wallet))
+    : eq(predictions.projectNumber, projectNumber);
+  return db
+    .select({
+      id: predictions.id,
+      projectNumber: predictions.projectNumber,
+      predictorWallet: predictions.predictorWallet,
+      predictorName: predictor.name,
+      projectId: predictions.projectId,
+      predictedTitle: projects.title,
+      predictedWallet: projects.authorWallet,
+      predictedName: predicted.name,
+      createdAt: predictions.createdAt,
+    })
+    .from(predictions)
+    .innerJoin(projects, eq(projects.id, predictions.projectId))
+    .leftJoin(predictor, eq(predictor.wallet, predictions.predictorWallet))
+    .leftJoin(predicted, eq(predicted.wallet, projects.authorWallet))
+    .where(where)
+    .orderBy(asc(predictions.id));
+}
+
+type PredictionRow = Awaited<ReturnType<typeof readPredictions>>[number];
+
+function toPrediction(row: PredictionRow, winners: string[] | null): Prediction {
+  return {
+    _id: String(row.id),
+    projectNumber: row.projectNumber,
+    predictorWallet: row.predictorWallet,
+    predictorName: row.predictorName ?? row.predictorWallet,
+    projectId: String(row.projectId),
+    predictedTitle: row.predictedTitle,
+    predictedWallet: row.predictedWallet,
+    predictedName: row.predictedName ?? row.predictedWallet,
+    createdAt: row.createdAt.toISOString(),
+    correct: winners === null ? null : winners.includes(String(row.projectId)),
+  };
+}
+
+/** Everything about one round; `everything` (the admin) sees the predictions whatever the status. */
+async function buildRound(db: Db, projectNumber: number, everything: boolean): Promise<AdminPredictionRound> {
+  const [status, list, rows] = await Promise.all([
+    roundStatus(db, projectNumber),
+    candidates(db, projectNumber),
+    readPredictions(db, projectNumber),
+  ]);
+  const closed = status === "closed";
+  const winners = closed ? winnersOf(list) : null;
+  return {
+    projectNumber,
+    status,
+    count: rows.length,
+    candidates: list,
+    predictions: closed || everything ? rows.map((r) => toPrediction(r, winners)) : [],
+    winners: winners ?? [],
+  };
+}
+
+/** The public view of a round, with the caller's own prediction when signed in. */
+export async function getRound(db: Db, projectNumber: number, viewer: string | null): Promise<PredictionRound> {
+  const round = await buildRound(db, projectNumber, false);
+  let mine: Prediction | null = null;
+  if (viewer) {
+    const [row] = await readPredictions(db, projectNumber, viewer);
+    const winners = round.status === "closed" ? round.winners : null;
+    mine = row ? toPrediction(row, winners) : null;
+  }
+  return { ...round, mine };
+}
+
+/**
+ * Records a prediction: the round open, a profile, a submission of that project by someone else; once only
+ * (a second, even racing the first, is the 409 "already" message).
+ */
+export async function makePrediction(
+  db: Db,
+  input: { projectNumber: number; predictorWallet: `0x${string}`; projectId: string },
+): Promise<Prediction> {
+  const { projectNumber, predictorWallet } = input;
+  if ((await roundStatus(db, projectNumber)) !== "open") throw conflict(messages.prediction.notOpen(projectNumber));
+  const [profile] = await db
+    .select({ archived: profiles.archived })
+    .from(profiles)
+    .where(eq(profiles.wallet, predictorWallet));
+  if (!profile || profile.archived) throw validationFailed([messages.prediction.profile]);
+  const [existing] = await readPredictions(db, projectNumber, predictorWallet);
+  if (existing) throw conflict(messages.prediction.already(projectNumber));
+  const target = (await candidates(db, projectNumber)).find((c) => c.projectId === input.projectId);
+  if (!target) throw notFound(messages.prediction.target);
+  if (target.authorWallet === predictorWallet) throw forbidden(messages.prediction.self);
+  const [row] = await db
+    .insert(predictions)
+    .values({ projectNumber, predictorWallet, projectId: Number(input.projectId) })
+    .onConflictDoNothing({ target: [predictions.projectNumber, predictions.predictorWallet] })
+    .returning({ id: predictions.id });
+  if (!row) throw conflict(messages.prediction.already(projectNumber));
+  const [stored] = await readPredictions(db, projectNumber, predictorWallet);
+  return toPrediction(stored!, null);
+}
+
+// ---- admin ----
+
+export async function listRounds(db: Db): Promise<AdminPredictionRound[]> {
+  return Promise.all(PREDICTION_PROJECTS.map((n) => buildRound(db, n, true)));
+}
+
+/** Opens or closes a project's predictions; closing makes its results public. */
+export async function setRound(
+  db: Db,
+  grant: AdminGrant,
+  input: { projectNumber: number; open: boolean },
+): Promise<AdminPredictionRound> {
+  await db.transaction(async (tx) => {
+    await grant.consume(tx);
+    const now = new Date();
+    const changes = input.open ? { open: true, openedAt: now } : { open: false, closedAt: now };
+    await tx
+      .insert(predictionRounds)
+      .values({ projectNumber: input.projectNumber, ...changes })
+      .onConflictDoUpdate({ target: predictionRounds.projectNumber, set: changes });
+  });
+  return buildRound(db, input.projectNumber, true);
+}

@@ -1,0 +1,252 @@
+/**
+ * Gasless transfers (issue 14, EIP-3009): a class member with 0 ETH signs a transfer authorization and the
+ * treasury relays it; a forged, expired, reused or foreign signature, a stranger, another wallet's session
+ * and the daily limit are refused and move nothing. A relayed tip is recorded like any tip.
+ */
+import { classCoinDomain, randomAuthorizationNonce, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
+import { eq } from "drizzle-orm";
+import { parseUnits } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, projects, treasuryPayments } from "../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { startTestChain, type TestChain } from "../../testing/chain";
+import { testDatabaseKinds } from "../../testing/database";
+import { signIn } from "../../testing/sign-in";
+import { dev } from "../../testing/transfers";
+
+let chain: TestChain;
+beforeAll(async () => {
+  chain = await startTestChain();
+});
+afterAll(async () => {
+  await chain?.stop();
+});
+
+const cc = (n: number) => parseUnits(String(n), 18);
+const figures: string[] = [];
+
+describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
+  let t: TestApp;
+  const key = generatePrivateKey();
+  const student = privateKeyToAccount(key);
+  const wallet = student.address.toLowerCase() as `0x${string}`;
+  let cookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+    await chain.fund(wallet, 50);
+    await t.database.db.insert(profiles).values([
+      { wallet, name: "No Gas", birthday: "2010-01-01", starSign: "Leo" },
+      { wallet: dev(2), name: "Author", birthday: "2010-01-01", starSign: "Leo" },
+    ]);
+    cookie = await signIn(t, key);
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (kind === testDatabaseKinds().at(-1)) console.log(`relay figures: ${figures.join("; ")}`);
+  });
+
+  async function authorization(
+    overrides: Partial<{ to: `0x${string}`; value: bigint; validAfter: bigint; validBefore: bigint }> = {},
+    options: { signer?: `0x${string}`; chainId?: number; token?: `0x${string}` } = {},
+  ) {
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const message = {
+      from: wallet,
+      to: dev(2),
+      value: cc(2),
+      validAfter: 0n,
+      validBefore: now + 600n,
+      nonce: randomAuthorizationNonce(),
+      ...overrides,
+    };
+    const signer = privateKeyToAccount(options.signer ?? key);
+    const signature = await signer.signTypedData({
+      domain: classCoinDomain(options.chainId ?? t.config.chainId, options.token ?? chain.tokenAddress),
+      types: transferWithAuthorizationTypes,
+      primaryType: "TransferWithAuthorization",
+      message,
+    });
+    return {
+      from: message.from,
+      to: message.to,
+      value: message.value.toString(),
+      validAfter: message.validAfter.toString(),
+      validBefore: message.validBefore.toString(),
+      nonce: message.nonce,
+      signature,
+    };
+  }
+  const relay = (body: Record<string, unknown>, withCookie: string | null = cookie) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/relay/transfer",
+      payload: body,
+      headers: withCookie ? { cookie: withCookie } : {},
+    });
+
+  it("a member with 0 ETH sends CC without gas; the treasury pays it", async () => {
+    expect(await chain.publicClient.getBalance({ address: wallet })).toBe(0n);
+    const [mine, theirs] = [await chain.balanceOf(wallet), await chain.balanceOf(dev(2))];
+    const started = performance.now();
+    const res = await relay(await authorization());
+    const ms = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    const { txHash } = res.json();
+    expect(await chain.balanceOf(wallet)).toBe(mine - cc(2));
+    expect(await chain.balanceOf(dev(2))).toBe(theirs + cc(2));
+    expect(await chain.publicClient.getBalance({ address: wallet })).toBe(0n);
+    const [payment] = await t.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, txHash));
+    expect(payment).toMatchObject({ kind: "relay", status: "mined" });
+    figures.push(`${kind}: treasury gas per relayed transfer ${payment?.gasUsed}, end-to-end ${ms.toFixed(0)} ms`);
+  });
+
+  it("a relayed transfer to a project's author is recorded as a tip", async () => {
+    const [project] = await t.database.db
+      .insert(projects)
+      .values({ authorWallet: dev(2), projectNumber: 1, title: "Fox", image: "fox.webp" })
+      .returning();
+    const res = await relay(await authorization({ value: cc(3) }));
+    expect(res.statusCode, res.body).toBe(200);
+    const tip = await t.app.inject({
+      method: "POST",
+      url: "/api/projects/send-coin",
+      payload: {
+        fromWallet: wallet,
+        toWallet: dev(2),
+        amount: 3,
+        projectId: String(project!.id),
+        txHash: res.json().txHash,
+      },
+      headers: { cookie },
+    });
+    expect(tip.statusCode, tip.body).toBe(200);
+    const [row] = await t.database.db.select().from(projects).where(eq(projects.id, project!.id));
+    expect(row?.totalReceived).toBe(3);
+  });
+
+  it("refuses a forged, expired, reused or foreign signature, moving nothing", async () => {
+    const before = await chain.balanceOf(wallet);
+    const payments = (await t.database.db.select().from(treasuryPayments)).length;
+    const stranger = generatePrivateKey();
+    const expect400 = async (body: Record<string, unknown>, error: string) => {
+      const res = await relay(body);
+      expect([res.statusCode, res.json().error]).toEqual([400, error]);
+    };
+    const badSignature =
+      "The signature does not match this transfer and wallet. Please send again from the sending wallet.";
+    await expect400(await authorization({}, { signer: stranger }), badSignature);
+    const honest = await authorization();
+    await expect400({ ...honest, value: cc(40).toString() }, badSignature);
+    await expect400(await authorization({}, { chainId: 11_155_111 }), badSignature);
+    await expect400(await authorization({}, { token: `0x${"12".repeat(20)}` }), badSignature);
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    await expect400(
+      await authorization({ validBefore: now - 1n }),
+      "This transfer authorization has expired or is not valid yet. Please send again.",
+    );
+    await expect400(
+      await authorization({ validAfter: now + 600n, validBefore: now + 1200n }),
+      "This transfer authorization has expired or is not valid yet. Please send again.",
+    );
+    expect(await chain.balanceOf(wallet)).toBe(before);
+    expect(await t.database.db.select().from(treasuryPayments)).toHaveLength(payments);
+
+    // Reused: the same authorization a second time (the first one went through).
+    expect((await relay(honest)).statusCode).toBe(200);
+    const again = await relay(honest);
+    expect([again.statusCode, again.json().error]).toEqual([409, "This transfer authorization was already used."]);
+    expect(await chain.balanceOf(wallet)).toBe(before - cc(2));
+  });
+
+  it("refuses without the sender's own session, for a stranger, and beyond the balance", async () => {
+    const body = await authorization();
+    expect((await relay(body, null)).statusCode).toBe(401);
+    expect((await relay(body, await signIn(t, 3))).statusCode).toBe(403);
+    const strangerKey = generatePrivateKey();
+    const strangerWallet = privateKeyToAccount(strangerKey).address.toLowerCase() as `0x${string}`;
+    await chain.fund(strangerWallet, 5);
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    const message = {
+      from: strangerWallet,
+      to: dev(2),
+      value: cc(1),
+      validAfter: 0n,
+      validBefore: now + 600n,
+      nonce: randomAuthorizationNonce(),
+    };
+    const signature = await privateKeyToAccount(strangerKey).signTypedData({
+      domain: classCoinDomain(t.config.chainId, chain.tokenAddress),
+      types: transferWithAuthorizationTypes,
+      primaryType: "TransferWithAuthorization",
+      message,
+    });
+    const foreign = await relay(
+      {
+        ...message,
+        value: "1000000000000000000",
+        validAfter: "0",
+        validBefore: message.validBefore.toString(),
+        signature,
+      },
+      await signIn(t, strangerKey),
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error).toMatch(/class members/);
+    const tooMuch = await relay(await authorization({ value: cc(100_000) }));
+    expect([tooMuch.statusCode, tooMuch.json().error]).toEqual([400, "Insufficient balance"]);
+    expect(await chain.balanceOf(strangerWallet)).toBe(cc(5));
+  });
+});
+
+describe("the relay's daily limit", () => {
+  it("refuses the transfer after RELAY_DAILY_LIMIT in a day with 429", async () => {
+    const t = await createTestApp(chain, "pglite", { RELAY_DAILY_LIMIT: "1" });
+    try {
+      const key = generatePrivateKey();
+      const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
+      await chain.fund(wallet, 5);
+      await t.database.db.insert(profiles).values({ wallet, name: "Limit", birthday: "2010-01-01", starSign: "Leo" });
+      const cookie = await signIn(t, key);
+      const send = async () => {
+        const now = BigInt(Math.floor(Date.now() / 1000));
+        const message = {
+          from: wallet,
+          to: dev(2),
+          value: cc(1),
+          validAfter: 0n,
+          validBefore: now + 600n,
+          nonce: randomAuthorizationNonce(),
+        };
+        const signature = await privateKeyToAccount(key).signTypedData({
+          domain: classCoinDomain(t.config.chainId, chain.tokenAddress),
+          types: transferWithAuthorizationTypes,
+          primaryType: "TransferWithAuthorization",
+          message,
+        });
+        return t.app.inject({
+          method: "POST",
+          url: "/api/relay/transfer",
+          payload: {
+            ...message,
+            value: message.value.toString(),
+            validAfter: "0",
+            validBefore: message.validBefore.toString(),
+            signature,
+          },
+          headers: { cookie },
+        });
+      };
+      expect((await send()).statusCode).toBe(200);
+      const second = await send();
+      expect([second.statusCode, second.json().error]).toEqual([
+        429,
+        "You have used today's 1 gasless transfers. Try again tomorrow, or pay the gas yourself.",
+      ]);
+      expect(await chain.balanceOf(wallet)).toBe(cc(4));
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+/** `POST /api/relay/transfer` (issue 14): the treasury submits a class member's signed EIP-3009 transfer. */
+import { relayEndpoints } from "@classcoin/shared/endpoints/relay";
+import type { FastifyPluginAsync } from "fastify";
+import { requireActingWallet } from "../../auth/session";
+import { registerEndpoint } from "../../http/endpoint";
+import { limits } from "../../http/rate-limit";
+import { relayTransfer } from "./service";
+
+export const relayRoutes: FastifyPluginAsync = async (app) => {
+  registerEndpoint(app, relayEndpoints.transfer, {
+    config: limits.write,
+    async handler(request) {
+      await requireActingWallet(request, request.body.from);
+      return relayTransfer(app.deps, request.body);
+    },
+  });
+};

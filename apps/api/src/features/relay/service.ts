@@ -1,0 +1,123 @@
+/**
+ * Gasless transfers (issue 14, EIP-3009): a class member who has no native coin for gas signs a
+ * `TransferWithAuthorization` for the ClassCoin token, and the treasury submits it and pays the gas.
+ *
+ * Refused before anything is sent (and so moving nothing): a relay turned off, a sender who is not a class
+ * member (no profile, no roster entry), an authorization not valid now or valid for more than a day, a
+ * signature that is not the sender's for this token and chain, a nonce already used, a balance too small,
+ * the sender's daily limit (RELAY_DAILY_LIMIT) reached, a treasury without gas. The session check (the
+ * sender's own session) is the route's. The submission is a treasury payment (purpose
+ * `relay:<from>:<nonce>`: one live submission per authorization), waited for until mined.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { classCoinDomain, type RelayTransfer, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
+import { messages } from "@classcoin/shared/messages";
+import { and, eq, gt, like, sql } from "drizzle-orm";
+import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
+import { invalidateBalance } from "../../chain/balances";
+import { sendError, unpaidError } from "../../chain/payment-outcome";
+import { treasuryPaymentsOf } from "../../chain/treasury-payments";
+import { profiles, treasuryPayments, whitelist } from "../../db/schema";
+import type { AppDeps } from "../../deps";
+import { badRequest, conflict, forbidden, HttpError } from "../../http-errors";
+
+const t = messages.relay;
+const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
+/** Below this the treasury cannot be trusted to pay a relay's gas. */
+export const RELAY_MIN_TREASURY_WEI = parseEther("0.0005");
+
+export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promise<{ txHash: `0x${string}` }> {
+  const { config, chain } = deps;
+  const { db } = deps.database;
+  const limit = config.relayDailyLimit ?? 50;
+  const token = config.tokenAddress;
+  if (limit === 0 || !token) throw forbidden(t.off);
+  const from = input.from as `0x${string}`;
+  const to = input.to as `0x${string}`;
+  const value = BigInt(input.value);
+  const validAfter = BigInt(input.validAfter);
+  const validBefore = BigInt(input.validBefore);
+  const nonce = input.nonce.toLowerCase() as Hex;
+  if (from === to) throw badRequest(t.self);
+  if (value === 0n) throw badRequest(t.zero);
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  if (validAfter > now || validBefore <= now + 5n) throw badRequest(t.expired);
+  if (validBefore > now + BigInt(MAX_VALIDITY_SECONDS)) throw badRequest(t.tooLong);
+
+  const message = { from, to, value, validAfter, validBefore, nonce };
+  const domain = classCoinDomain(config.chainId, token);
+  let signer: string | undefined;
+  try {
+    signer = await recoverTypedDataAddress({
+      domain,
+      types: transferWithAuthorizationTypes,
+      primaryType: "TransferWithAuthorization",
+      message,
+      signature: input.signature as Hex,
+    });
+  } catch {
+    signer = undefined;
+  }
+  if (signer?.toLowerCase() !== from) throw badRequest(t.badSignature);
+
+  const [member] = await db
+    .select({ wallet: profiles.wallet })
+    .from(profiles)
+    .where(and(eq(profiles.wallet, from), eq(profiles.archived, false)))
+    .union(db.select({ wallet: whitelist.wallet }).from(whitelist).where(eq(whitelist.wallet, from)));
+  if (!member) throw forbidden(t.notMember);
+
+  const [used, balance, treasuryGas] = await Promise.all([
+    chain.readContract({ address: token, abi: classCoinAbi, functionName: "authorizationState", args: [from, nonce] }),
+    chain.readContract({ address: token, abi: classCoinAbi, functionName: "balanceOf", args: [from] }),
+    treasuryPaymentsOf(deps).nativeBalance(),
+  ]);
+  if (used) throw conflict(t.used);
+  if (balance < value) throw badRequest(t.insufficient);
+  if (treasuryGas < RELAY_MIN_TREASURY_WEI) throw new HttpError(503, t.noTreasuryGas);
+
+  const payments = treasuryPaymentsOf(deps);
+  let hash: `0x${string}`;
+  try {
+    hash = await payments.send(async (tx, sign) => {
+      // Counted and recorded inside the treasury's one-at-a-time signing (treasury-payments.ts), so two
+      // requests at once cannot both take the last one of the day; one authorization is sent once at most
+      // (the purpose's unique index).
+      const [today] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(treasuryPayments)
+        .where(
+          and(
+            eq(treasuryPayments.kind, "relay"),
+            like(treasuryPayments.purpose, `relay:${from}:%`),
+            gt(treasuryPayments.createdAt, new Date(Date.now() - MAX_VALIDITY_SECONDS * 1000)),
+          ),
+        );
+      if ((today?.n ?? 0) >= limit) throw new HttpError(429, t.dailyLimit(limit));
+      return sign({
+        purpose: `relay:${from}:${nonce}`,
+        kind: "relay",
+        description: null,
+        call: {
+          kind: "relay",
+          from,
+          to,
+          amountWei: value,
+          validAfter,
+          validBefore,
+          nonce,
+          signature: input.signature as Hex,
+        },
+      });
+    });
+  } catch (error) {
+    if ((error as Error)?.name === "PurposeTaken") throw conflict(t.used);
+    throw sendError(error);
+  }
+  const status = await payments.settle(hash, { timeoutMs: 90_000 });
+  if (status === "reverted") throw new HttpError(502, t.failed);
+  if (status !== "mined") throw unpaidError(status, hash);
+  invalidateBalance(from);
+  invalidateBalance(to);
+  return { txHash: hash };
+}

@@ -1,0 +1,124 @@
+/**
+ * Issue 14, in Chromium against the real stack with WELCOME_ETH=0 (students get CC, no gas money): a fresh
+ * wallet with 0 CC and 0 ETH is added to the roster and receives its welcome grant, creates a profile, tips a
+ * classmate's project without ETH (the treasury relays a signed EIP-3009 transfer), and sends CC on /wallet
+ * with "Send without gas". Its own stack: it changes the welcome grant.
+ */
+import { classCoinAbi } from "@classcoin/contracts";
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import type { Project } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import type { Browser } from "playwright-core";
+import { formatUnits } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
+import { adminPost } from "./harness/admin-calls";
+import { readAlert } from "./harness/alerts";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { chainClient, freshWallet } from "./harness/funding";
+import { openPage } from "./harness/pages";
+import { type E2EStack, startStack } from "./harness/stack";
+
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ WELCOME_ETH: "0" }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function cc(address: `0x${string}`): Promise<number> {
+  const raw = await chainClient(stack).readContract({
+    address: stack.tokenAddress,
+    abi: classCoinAbi,
+    functionName: "balanceOf",
+    args: [address],
+  });
+  return Number(formatUnits(raw, 18));
+}
+const eth = (address: `0x${string}`) => chainClient(stack).getBalance({ address });
+
+describe("a student without gas money (issue 14)", () => {
+  it("gets the welcome grant, creates a profile, tips a project and sends CC on /wallet without ETH", async () => {
+    const { key, address } = freshWallet();
+    const wallet = address.toLowerCase() as `0x${string}`;
+    expect([await cc(address), await eth(address)]).toEqual([0, 0n]);
+
+    // The admin adds the student to the roster: the welcome grant arrives (10 CC, no ETH here).
+    const added = await adminPost(stack, "/api/admin/whitelist/add", { wallet, notes: "no gas" });
+    expect(added.status, await added.clone().text()).toBe(200);
+    expect((await added.json()).grant).toMatchObject({ cc: 10, eth: "0", state: "paid" });
+    expect(await cc(address)).toBe(10);
+
+    // The student creates a profile with the granted CC.
+    const cookie = await signInOverHttp(stack.url, key);
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ wallet, name: "Nora Gasless", birthday: "2009-04-04", starSign: "Aries" })) {
+      form.append(k, v);
+    }
+    const profile = await fetch(`${stack.url}/api/profiles`, { method: "POST", headers: { cookie }, body: form });
+    expect(profile.status, await profile.clone().text()).toBe(201);
+
+    // A tip with no ETH: the wallet signs typed data, the treasury sends it, the tip is recorded.
+    const [target] = ((await (await fetch(`${stack.url}/api/projects/1`)).json()) as Project[]).filter(
+      (p) => p.title === "Self portrait in blue",
+    );
+    if (!target) throw new Error("the demo's project 1 has no 'Self portrait in blue'");
+    const authorBefore = await cc(target.authorWallet as `0x${string}`);
+    const {
+      page,
+      context,
+      wallet: testWallet,
+    } = await openPage(browser, stack, "/projects?n=1", {
+      wallet: { signer: key },
+    });
+    await connectWallet(page);
+    const portrait = page.locator("article", { hasText: "Self portrait in blue" });
+    await portrait.getByRole("spinbutton").fill("3");
+    const tipStarted = performance.now();
+    await portrait.getByRole("button", { name: "Send" }).click();
+    expect((await readAlert(page)).text).toBe(messages.catalogue.sendSuccess(3));
+    const tipMs = performance.now() - tipStarted;
+    expect(await cc(target.authorWallet as `0x${string}`)).toBe(authorBefore + 3);
+    expect(await cc(address)).toBe(7);
+    expect(await eth(address)).toBe(0n);
+    expect(testWallet!.calls).toContain("eth_signTypedData_v4");
+    expect(testWallet!.calls).not.toContain("eth_sendTransaction");
+    const [recorded] = ((await (await fetch(`${stack.url}/api/projects/1`)).json()) as Project[]).filter(
+      (p) => p._id === target._id,
+    );
+    expect(recorded?.totalReceived).toBe(target.totalReceived + 3);
+
+    // /wallet: the page offers "Send without gas" and it moves the CC.
+    await page.goto(`${stack.url}/wallet`);
+    await page.getByRole("button", { name: messages.wallet.connectButton }).click();
+    await page
+      .getByTestId("wallet-balance")
+      .filter({ hasText: /^7 CC$/ })
+      .waitFor();
+    const sendWithoutGas = page.getByRole("button", { name: messages.relay.sendWithoutGas });
+    await sendWithoutGas.waitFor();
+    await screenshot(page, "wallet-send-without-gas");
+    const ben = devAccount(2).address;
+    const benBefore = await cc(ben);
+    await page.getByLabel("Amount of CC").fill("2");
+    await page.getByLabel("Recipient address").fill(ben);
+    const sendStarted = performance.now();
+    await sendWithoutGas.click();
+    await page
+      .getByTestId("wallet-balance")
+      .filter({ hasText: /^5 CC$/ })
+      .waitFor();
+    const sendMs = performance.now() - sendStarted;
+    expect(await cc(ben)).toBe(benBefore + 2);
+    expect(await eth(address)).toBe(0n);
+    console.log(
+      `gasless in Chromium: tip click → success alert ${tipMs.toFixed(0)} ms; /wallet "Send without gas" click → new balance ${sendMs.toFixed(0)} ms`,
+    );
+    await context.close();
+  });
+});

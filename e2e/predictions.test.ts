@@ -1,0 +1,154 @@
+/**
+ * Predictions on /projects in Chromium (issue 18), on a stack of its own (it opens and closes the class's
+ * rounds): a visitor finds them not open; the admin opens Project 2; a student predicts a classmate's
+ * submission (confirmed, then locked: a second try is refused with the original's sentence); the author of a
+ * submission is not offered their own; once the admin closes the round everyone sees who was right.
+ */
+import { devAccount } from "@classcoin/contracts/dev-accounts";
+import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { messages } from "@classcoin/shared/messages";
+import type { PredictionRound } from "@classcoin/shared/predictions";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { createMember, type Member } from "./harness/members";
+import { openPage, PHONE } from "./harness/pages";
+import { type E2EStack, startStack } from "./harness/stack";
+
+let stack: E2EStack;
+let browser: Browser;
+let student: Member;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  student = await createMember(stack, { name: "Pat Predictor", cc: "2" });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+const round = async (n: number, cookie?: string): Promise<PredictionRound> =>
+  (await fetch(`${stack.url}/api/predictions/${n}`, { headers: cookie ? { cookie } : {} })).json();
+const panel = (page: Page) => page.getByTestId("predictions");
+
+async function adminSetsRound(open: boolean) {
+  const { page, context } = await openPage(browser, stack, "/admin?tab=predictions", { wallet: { signer: 0 } });
+  await connectWallet(page);
+  const name = `${open ? "Open" : "Close"} predictions for Project 2`;
+  await page.getByRole("button", { name }).click();
+  expect((await readAlert(page)).text).toBe(adminSuccessMessages.predictionsOpen(2, open));
+  await page.getByRole("button", { name: `${open ? "Close" : "Open"} predictions for Project 2` }).waitFor();
+  await expectAccessible(page);
+  await screenshot(page, open ? "admin-predictions" : "admin-predictions-closed");
+  await context.close();
+}
+
+describe("predictions", () => {
+  it("a visitor finds predictions not open yet, and none on Project 1", async () => {
+    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: false });
+    await panel(page).getByText(messages.prediction.notOpen(2)).waitFor();
+    await page.getByRole("button", { name: "Project 1" }).click();
+    await page.waitForURL(/n=1/);
+    await page.locator("article.submission-card").first().waitFor();
+    expect(await panel(page).count()).toBe(0);
+    await context.close();
+  });
+
+  it("the admin opens Project 2; a student predicts a classmate's submission once, and it is locked", async () => {
+    await adminSetsRound(true);
+    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: student.key } });
+    await connectWallet(page);
+    const select = panel(page).getByLabel("Your prediction");
+    await select.waitFor();
+    await panel(page).getByRole("button", { name: "Predict" }).click();
+    await panel(page).getByText(messages.prediction.target).waitFor();
+    await select.selectOption({ label: "Three lemons by Chloé Martin" });
+    await panel(page).getByRole("button", { name: "Predict" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Make your prediction" });
+    await dialog.getByText(messages.prediction.confirm("Three lemons", "Chloé Martin")).waitFor();
+    await dialog.getByRole("button", { name: "Predict" }).click();
+    await panel(page)
+      .getByTestId("my-prediction")
+      .getByText('You predicted "Three lemons" by Chloé Martin. Predictions cannot be changed.')
+      .waitFor();
+    expect(await select.count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, "projects-predictions-open");
+
+    // Locked on the server too, in the original's words.
+    const mine = (await round(2, student.cookie)).mine;
+    const again = await fetch(`${stack.url}/api/predictions`, {
+      method: "POST",
+      headers: { cookie: student.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ projectNumber: 2, predictorWallet: student.wallet, projectId: mine?.projectId }),
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error).toBe(messages.prediction.already(2));
+    await context.close();
+
+    const phone = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: student.key }, viewport: PHONE });
+    await connectWallet(phone.page);
+    // A new browser has no wallet session yet, so the form shows; trying again gives the original's sentence,
+    // and once signed in the page shows the locked prediction.
+    await panel(phone.page).getByLabel("Your prediction").selectOption({ label: "Sneakers by Diego Ruiz" });
+    await panel(phone.page).getByRole("button", { name: "Predict" }).click();
+    await phone.page
+      .getByRole("alertdialog", { name: "Make your prediction" })
+      .getByRole("button", { name: "Predict" })
+      .click();
+    expect((await readAlert(phone.page)).text).toBe(messages.prediction.already(2));
+    await panel(phone.page)
+      .getByTestId("my-prediction")
+      .getByText(/"Three lemons"/)
+      .waitFor();
+    await screenshot(phone.page, "projects-predictions-open-phone");
+    await phone.context.close();
+  });
+
+  it("the author of a submission is not offered their own; a visitor sees a count but nobody's prediction", async () => {
+    const open = await round(2);
+    const lemons = open.candidates.find((c) => c.title === "Three lemons");
+    const index = Array.from({ length: 10 }, (_, i) => i).find(
+      (i) => devAccount(i).address.toLowerCase() === lemons?.authorWallet,
+    );
+    expect(index).toBeDefined();
+    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: index } });
+    await connectWallet(page);
+    await panel(page).getByLabel("Your prediction").locator("option").nth(1).waitFor({ state: "attached" });
+    const options = await panel(page).getByLabel("Your prediction").locator("option").allTextContents();
+    expect(options).toContain("Sneakers by Diego Ruiz");
+    expect(options.some((o) => o.startsWith("Three lemons"))).toBe(false);
+    await context.close();
+
+    const visitor = await openPage(browser, stack, "/projects?n=2", { wallet: false });
+    await panel(visitor.page)
+      .getByText(/1 prediction made so far/)
+      .waitFor();
+    expect(await panel(visitor.page).getByText("Pat Predictor").count()).toBe(0);
+    await visitor.context.close();
+  });
+
+  it("once the admin closes it, everyone sees every prediction and who was right", async () => {
+    await adminSetsRound(false);
+    const closed = await round(2);
+    expect(closed.status).toBe("closed");
+    const right = closed.winners.includes(closed.predictions[0]?.projectId ?? "");
+    for (const viewport of [undefined, PHONE]) {
+      const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: false, viewport });
+      const row = panel(page).getByTestId("prediction-result").filter({ hasText: "Pat Predictor" });
+      await row.getByText(right ? "Right" : "Not this time").waitFor();
+      await panel(page)
+        .getByTestId("prediction-winners")
+        .getByText(/Received the most/)
+        .waitFor();
+      await expectAccessible(page);
+      await panel(page).scrollIntoViewIfNeeded();
+      await screenshot(page, viewport ? "projects-predictions-results-phone" : "projects-predictions-results");
+      await context.close();
+    }
+  });
+});

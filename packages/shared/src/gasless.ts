@@ -1,0 +1,65 @@
+/**
+ * Gasless transfers (issue 14, EIP-3009): a holder signs `TransferWithAuthorization` typed data for the
+ * ClassCoin token (EIP-712 domain "ClassCoin", version "1", the chain id and the token's address) and the
+ * server's treasury submits `transferWithAuthorization(from, to, value, validAfter, validBefore, nonce,
+ * signature)` for them (`POST /api/relay/transfer`), so a student needs no native coin for gas.
+ */
+import { z } from "zod";
+import { signatureSchema, txHashSchema, walletSchema } from "./primitives";
+
+export const CLASSCOIN_EIP712_NAME = "ClassCoin";
+export const CLASSCOIN_EIP712_VERSION = "1";
+
+export function classCoinDomain(chainId: number, token: `0x${string}`) {
+  return {
+    name: CLASSCOIN_EIP712_NAME,
+    version: CLASSCOIN_EIP712_VERSION,
+    chainId,
+    verifyingContract: token,
+  } as const;
+}
+
+export const transferWithAuthorizationTypes = {
+  TransferWithAuthorization: [
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "validAfter", type: "uint256" },
+    { name: "validBefore", type: "uint256" },
+    { name: "nonce", type: "bytes32" },
+  ],
+} as const;
+
+/** How long a relayed transfer's authorization stays valid (its `validBefore` is now + this). */
+export const RELAY_AUTHORIZATION_TTL_SECONDS = 10 * 60;
+
+/**
+ * A fresh authorization nonce. The token uses keyed sequential nonces (OpenZeppelin's
+ * ERC20TransferAuthorization): the high 192 bits are a key, the low 64 bits the sequence in that key. A
+ * random key with sequence 0 is usable at once and independently of any other.
+ */
+export function randomAuthorizationNonce(): `0x${string}` {
+  const key = crypto.getRandomValues(new Uint8Array(24));
+  return `0x${[...key].map((b) => b.toString(16).padStart(2, "0")).join("")}${"00".repeat(8)}`;
+}
+
+const uintString = (what: string) =>
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,77})$/, `${what} must be a whole number written in decimal`)
+    // zod runs this check even when the pattern failed: only a string of digits is read as a number.
+    .refine((v) => !/^[0-9]+$/.test(v) || BigInt(v) < 2n ** 256n, `${what} is too large`);
+
+export const relayTransferSchema = z.object({
+  from: walletSchema,
+  to: walletSchema,
+  /** In base units (CC × 10^18), as a decimal string. */
+  value: uintString("value"),
+  validAfter: uintString("validAfter"),
+  validBefore: uintString("validBefore"),
+  nonce: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "nonce must be 0x followed by 64 hex characters"),
+  signature: signatureSchema,
+});
+export type RelayTransfer = z.output<typeof relayTransferSchema>;
+
+export const relayResultSchema = z.object({ txHash: txHashSchema });
