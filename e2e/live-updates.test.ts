@@ -78,7 +78,9 @@ async function runScenario(s: Scenario): Promise<Record<string, number>> {
   try {
     await connectWallet(watcher).catch(async (error: Error) => {
       await screenshot(watcher, `live-${s.label}-connect-failed`);
-      throw new Error(`${error.message}\nThe page showed: ${(await watcher.locator("body").innerText()).slice(0, 500)}`);
+      throw new Error(
+        `${error.message}\nThe page showed: ${(await watcher.locator("body").innerText()).slice(0, 500)}`,
+      );
     });
     await signInFromBell(watcher);
     await connectWallet(actor);

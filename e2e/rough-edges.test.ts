@@ -268,7 +268,11 @@ describe("issue 17: every page as a student meets it", () => {
           await page.getByRole("button", { name: messages.wallet.connectButton }).click();
           await page.getByTestId("wallet-balance").waitFor();
         } else {
-          await connectWallet(page);
+          await connectWallet(page).catch(async (error: Error) => {
+            await screenshot(page, `route-${name}-${viewport.width}-connect-failed`);
+            const body = (await page.locator("body").innerText()).slice(0, 400);
+            throw new Error(`${error.message}\nThe page showed: ${body}`);
+          });
           if (name === "admin") await page.getByTestId("dashboard-profiles").waitFor();
           // Lists and pictures settle (the live-update stream stays open, so there is no "network idle").
           await page.waitForTimeout(2_000);

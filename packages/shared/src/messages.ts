@@ -68,8 +68,7 @@ export const messages = {
     self: "You cannot predict your own submission. Choose a classmate's.",
     target: "Choose a submission of this project to predict.",
     connect: "Connect wallet to make a prediction",
-    confirm: (title: string, name: string) =>
-      `Predict "${title}" by ${name}? Predictions cannot be changed once made.`,
+    confirm: (title: string, name: string) => `Predict "${title}" by ${name}? Predictions cannot be changed once made.`,
     failed: "Prediction failed: ",
     error: "Error saving the prediction. Please try again.",
   },

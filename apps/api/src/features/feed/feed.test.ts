@@ -161,7 +161,9 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = (await list(`?limit=2${cursor ? `&before=${cursor}` : ""}`)).body;
+      const page: { posts: { _id: string }[]; nextCursor: string | null } = (
+        await list(`?limit=2${cursor ? `&before=${cursor}` : ""}`)
+      ).body;
       expect(page.posts.length).toBeLessThanOrEqual(2);
       seen.push(...page.posts.map((p: { _id: string }) => p._id));
       cursor = page.nextCursor;
