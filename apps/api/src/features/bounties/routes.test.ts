@@ -58,6 +58,9 @@ describe.each(testDatabaseKinds())("public bounties on %s", (kind) => {
       completedBy: null,
       completedAt: null,
       crossedOut: false,
+      // Issue 14: set when a completion pays the reward on chain (lifecycle.test.ts).
+      completedByWallet: null,
+      rewardTxHash: null,
     });
     expect(list[1]).toMatchObject({ status: "active", crossedOut: true, reward: 7.5 });
     expect(list[2]).toMatchObject({
