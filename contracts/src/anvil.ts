@@ -6,10 +6,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { foundry } from "viem/chains";
 
 const require = createRequire(import.meta.url);
-
-export const LOCAL_CHAIN_ID = 31337;
 
 export function anvilBinaryPath(): string {
   const arch = process.arch === "x64" ? "amd64" : process.arch;
@@ -57,7 +56,7 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     "--port",
     String(options.port ?? 0),
     "--chain-id",
-    String(options.chainId ?? LOCAL_CHAIN_ID),
+    String(options.chainId ?? foundry.id),
   ];
   if (options.statePath) args.push("--state", options.statePath);
   if (options.statePath && options.stateInterval) args.push("--state-interval", String(options.stateInterval));

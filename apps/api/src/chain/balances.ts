@@ -25,7 +25,13 @@ function tokenAddressOf(deps: AppDeps): `0x${string}` {
   return token;
 }
 
-const toCC = (wei: bigint) => Number(formatUnits(wei, TOKEN_DECIMALS));
+/**
+ * Whole CC from base units. PostgreSQL numeric sums arrive as strings (possibly with a fraction of a wei from
+ * averaging), the chain's reads as bigint.
+ */
+export const ccFromWei = (wei: string | number | bigint | null | undefined) =>
+  Number(formatUnits(BigInt(String(wei ?? 0).split(".")[0] ?? "0"), TOKEN_DECIMALS));
+const toCC = ccFromWei;
 
 async function readBalance(deps: AppDeps, token: `0x${string}`, wallet: string): Promise<number> {
   const wei = await deps.chain.readContract({

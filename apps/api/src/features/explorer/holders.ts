@@ -3,15 +3,11 @@
  * `holders` table, kept by triggers on `transactions`: migrations/0008_holders.sql), with their current
  * profile name and photo and their share of the supply (every holder's balance together: minted − burned).
  */
-import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { HOLDERS_PAGE_SIZE, type HoldersPage } from "@classcoin/shared/explorer-tools";
 import { sql } from "drizzle-orm";
-import { formatUnits } from "viem";
+import { ccFromWei as toCC } from "../../chain/balances";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
-
-const toCC = (wei: string | number | bigint) =>
-  Number(formatUnits(BigInt(String(wei).split(".")[0] ?? "0"), TOKEN_DECIMALS));
 
 export async function listHolders(db: Db, pageNumber = 1): Promise<HoldersPage> {
   const limit = HOLDERS_PAGE_SIZE;

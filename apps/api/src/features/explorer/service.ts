@@ -4,11 +4,10 @@
  * Stats come from the trigger-kept aggregates (db/migrations/0001_explorer_aggregates.sql), never from
  * count(*) over the table.
  */
-import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import type { ExplorerStats, Pagination, Transaction } from "@classcoin/shared/entities";
 import { type ExplorerDay, type ExplorerQuery, explorerPageDefaults } from "@classcoin/shared/explorer";
 import { sql } from "drizzle-orm";
-import { formatUnits } from "viem";
+import { ccFromWei as toCC } from "../../chain/balances";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 import { currentProfiles, pageStatement, transactionColumns } from "./streams";
@@ -53,9 +52,6 @@ function toTransaction(row: TransactionRow): Transaction {
     blockNumber: Number(row.block_number),
   };
 }
-
-const toCC = (wei: string | number | bigint | null | undefined) =>
-  Number(formatUnits(BigInt(String(wei ?? 0).split(".")[0] ?? "0"), TOKEN_DECIMALS));
 
 export async function listTransactions(
   db: Db,
