@@ -10,7 +10,7 @@ import { createIndexer } from "@classcoin/api/chain/indexer/indexer";
 import { startTestChain, type TestChain } from "@classcoin/api/testing/chain";
 import { dev } from "@classcoin/api/testing/transfers";
 import { classCoinAbi } from "@classcoin/contracts";
-import { encodeFunctionData, parseUnits } from "viem";
+import { encodeFunctionData, parseGwei, parseUnits } from "viem";
 import { createBenchDatabase } from "./lib/bench-app";
 import { median } from "./lib/load";
 import type { Sizes } from "./sizes";
@@ -67,6 +67,10 @@ async function makeDense(chain: TestChain, events: number): Promise<number> {
         args: [to, parseUnits("1", 18)],
         nonce: nonce++,
         gas: 29_000_000n,
+        // Full blocks raise the base fee ~8 % per block; fees priced when sent would leave later mints
+        // stuck in the pool once the sends outrun the mining (a busy machine).
+        maxFeePerGas: parseGwei("10000"),
+        maxPriorityFeePerGas: 0n,
       }),
     );
   }
