@@ -298,6 +298,26 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
       });
     }
 
+    // README step: the instructor adds the roster (whitelist mode is on by default on Sepolia), on instance B.
+    const rosterAdmin = privateKeyToAccount(deployer.privateKey);
+    const roster = { list: `${student.toLowerCase()},rehearsal student\n${author.toLowerCase()},rehearsal classmate` };
+    const rosterMessage = buildAdminMessage({
+      action: adminAction("POST", "/api/admin/whitelist/add-many"),
+      wallet: rosterAdmin.address,
+      extras: roster,
+    });
+    const rostered = await fetch(`${b.url}/api/admin/whitelist/add-many`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        ...roster,
+        adminWallet: rosterAdmin.address.toLowerCase(),
+        message: rosterMessage,
+        signature: await rosterAdmin.signMessage({ message: rosterMessage }),
+      }),
+    });
+    expect(rostered.status, await rostered.clone().text()).toBe(200);
+
     // The classmate, through the API on A: profile and a project submission.
     const authorCookie = await signInOverHttp(a.url, authorKey, { chainId: SEPOLIA_ID });
     const profileForm = new FormData();
