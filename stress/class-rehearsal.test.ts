@@ -375,7 +375,8 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
     expect(numberToHex(SEPOLIA_ID)).toBe("0xaa36a7");
     wallet.rejecting.clear();
     await page.getByRole("banner").getByRole("button", { name: "Switch to Sepolia" }).click();
-    await page.getByTestId("header-balance").filter({ hasText: "20 CC" }).waitFor();
+    // 20 CC from the deployer plus the 10 CC welcome grant (WELCOME_CC) the roster sent.
+    await page.getByTestId("header-balance").filter({ hasText: "30 CC" }).waitFor();
     expect(wallet.chainId).toBe(SEPOLIA_ID);
 
     // Creates a profile (Sign-In with Ethereum for Sepolia on the way).
