@@ -1,7 +1,7 @@
 /** Why a write could not start; each maps to one text of the spec's error catalogue (§5, §8). */
 import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { messages } from "@classcoin/shared/messages";
-import { NetworkError } from "../lib/api-client";
+import { ApiError, NetworkError } from "../lib/api-client";
 
 /** No wallet is connected. */
 export class NotConnectedError extends Error {
@@ -38,3 +38,29 @@ export function writeErrorText(error: unknown, config: PublicConfig, notConnecte
   if (error instanceof NetworkError) return messages.catalogue.network;
   return null;
 }
+
+/** One write's row of the spec's error catalogue (§8): the prefix for validation lists, for a refusal, and the fallback. */
+export interface CatalogueRow {
+  connect: string;
+  validation: string;
+  failed: string;
+  fallback: string;
+}
+
+export function catalogueErrorText(error: unknown, config: PublicConfig, row: CatalogueRow): string {
+  const text = writeErrorText(error, config, row.connect);
+  if (text) return text;
+  if (error instanceof ApiError) {
+    if (error.errors?.length) return row.validation + error.errors.join(", ");
+    return row.failed + error.message;
+  }
+  return row.fallback;
+}
+
+/** Votes on posts and on comments answer with the same catalogue row ("Vote"). */
+export const voteCatalogueRow: CatalogueRow = {
+  connect: messages.vote.connect,
+  validation: messages.catalogue.voteValidation,
+  failed: messages.catalogue.voteFailed,
+  fallback: messages.catalogue.voteError,
+};
