@@ -21,6 +21,8 @@ const apiFeatureEdges = {
   projects: ["^apps/api/src/features/images/", "^apps/api/src/features/profiles/service\\.ts$"],
   // The Feed's images go through the images feature (checks by bytes, re-encoding, storage, serving).
   feed: ["^apps/api/src/features/images/"],
+  // An archive keeps the semester's leaderboard as the leaderboard computes it.
+  semesters: ["^apps/api/src/features/leaderboard/service\\.ts$"],
 };
 const withEdges = Object.keys(apiFeatureEdges);
 

@@ -4,6 +4,7 @@
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { ADMIN_SIGNATURE_MAX_AGE_MS } from "@classcoin/shared/constants";
+import { desc } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { recoverMessageAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
 import {
   adminSignatures,
+  archives,
   bounties,
   comments,
   deployRuns,
@@ -18,6 +20,7 @@ import {
   posts,
   profiles,
   projects,
+  semesters,
   settings,
   tips,
   whitelist,
@@ -61,6 +64,16 @@ async function seedFeedPost(db: Db) {
     .values({ authorWallet: randomWallet(), text: "critique me", images: ["x.webp"] })
     .returning();
   return String(row!.id);
+}
+/** An archive of the current semester, so a new one may start (features/semesters). */
+async function seedArchive(db: Db) {
+  const [semester] = await db.select().from(semesters).orderBy(desc(semesters.id)).limit(1);
+  const empty = { startedAt: semester!.startedAt, startBlock: 0, endBlock: 0, counts: {}, leaderboard: {} };
+  const sections = { profiles: [], projects: [], posts: [], bounties: [], predictions: [] };
+  await db
+    .insert(archives)
+    .values({ semesterId: semester!.id, name: "Fall", ...empty, ...sections })
+    .onConflictDoNothing();
 }
 async function seedBounty(db: Db) {
   const [row] = await db.insert(bounties).values({ title: "B", description: "D", reward: 5 }).returning();
@@ -126,6 +139,12 @@ const validBodies: Record<string, (db: Db) => Promise<Record<string, unknown>>> 
   "POST /feed/hide": async (db) => ({ feedPostId: await seedFeedPost(db), hide: true }),
   "GET /predictions/:wallet": async () => ({}),
   "POST /predictions/round": async () => ({ projectNumber: 2, open: true }),
+  "GET /semesters/preview/:wallet": async () => ({}),
+  "POST /semesters/archive": async () => ({ name: "Fall 2026" }),
+  "POST /semesters/start": async (db) => {
+    await seedArchive(db);
+    return { clearWhitelist: false };
+  },
   "POST /deploy-classcoin": async (db) => {
     await seedProfile(db);
     return { confirmed: true };
@@ -174,8 +193,8 @@ describe.each(testDatabaseKinds())("admin authentication on %s", (kind) => {
     const routes = adminRouteTable.map((r) => `${r.method} ${r.path}`).sort();
     expect(Object.keys(validBodies).sort()).toEqual(routes);
     // 18 of the spec, plus issue 14's bounty complete/cancel/reopen, award, whitelist add-many and deploy
-    // runs/resume, and issue 18's comments, feed and predictions moderation.
-    expect(routes.length).toBe(31);
+    // runs/resume, and issue 18's comments, feed and predictions moderation and semesters.
+    expect(routes.length).toBe(34);
   });
 
   const otherAction = (action: string) =>

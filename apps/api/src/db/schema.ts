@@ -520,3 +520,77 @@ export const notifications = pgTable(
     uniqueIndex("notifications_dedupe_key").on(t.wallet, t.dedupeKey),
   ],
 );
+
+/**
+ * Semesters (issue 18, features/semesters): the current semester is the latest row. The live explorer shows
+ * the transfers from `start_block` on (the indexer never re-indexes below it for `token`); "Start new
+ * semester" adds a row. The first row (block 0) is added by the migration.
+ */
+export const semesters = pgTable("semesters", {
+  id: id(),
+  startBlock: bigint("start_block", { mode: "number" }).notNull().default(0),
+  /** The token the start block belongs to; null for the first semester (no floor). */
+  token: text("token"),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * A semester's read-only archive (one per semester: archiving again replaces it). Its sections are snapshot
+ * documents in the shapes of packages/shared/src/semesters.ts; its explorer rows are `archive_transactions`.
+ */
+export const archives = pgTable(
+  "archives",
+  {
+    id: id(),
+    semesterId: bigint("semester_id", { mode: "number" })
+      .notNull()
+      .references(() => semesters.id),
+    name: text("name").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    startBlock: bigint("start_block", { mode: "number" }).notNull(),
+    endBlock: bigint("end_block", { mode: "number" }).notNull(),
+    counts: jsonb("counts").notNull(),
+    profiles: jsonb("profiles").notNull(),
+    projects: jsonb("projects").notNull(),
+    posts: jsonb("posts").notNull(),
+    bounties: jsonb("bounties").notNull(),
+    predictions: jsonb("predictions").notNull(),
+    leaderboard: jsonb("leaderboard").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("archives_semester_key").on(t.semesterId), index("archives_created_idx").on(t.createdAt, t.id)],
+);
+
+/**
+ * An archive's explorer rows (the live `transactions` rows of its semester, moved here when the next one
+ * starts), numbered 1, 2, 3, … oldest first without gaps: a page is a range lookup of the primary key.
+ */
+export const archiveTransactions = pgTable(
+  "archive_transactions",
+  {
+    archiveId: bigint("archive_id", { mode: "number" })
+      .notNull()
+      .references(() => archives.id, { onDelete: "cascade" }),
+    position: bigint("position", { mode: "number" }).notNull(),
+    transactionId: bigint("transaction_id", { mode: "number" }).notNull(),
+    type: text("type").notNull(),
+    fromWallet: text("from_wallet").notNull(),
+    toWallet: text("to_wallet").notNull(),
+    fromName: text("from_name"),
+    toName: text("to_name"),
+    fromPhoto: text("from_photo"),
+    toPhoto: text("to_photo"),
+    amount: doublePrecision("amount").notNull(),
+    amountWei: numeric("amount_wei", { precision: 78, scale: 0 }).notNull(),
+    timestamp: timestamp("timestamp", { withTimezone: true, mode: "date" }).notNull(),
+    description: text("description"),
+    status: text("status").notNull(),
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    blockNumber: bigint("block_number", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.archiveId, t.position] }),
+    uniqueIndex("archive_transactions_tx_log_key").on(t.archiveId, t.txHash, t.logIndex),
+  ],
+);

@@ -7,12 +7,13 @@
  */
 import { createHash } from "node:crypto";
 import { ADMIN_SIGNATURE_MAX_AGE_MS } from "@classcoin/shared/constants";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../db/client";
 import {
+  archives,
   bounties,
   comments,
   deployRuns,
@@ -21,6 +22,7 @@ import {
   predictionRounds,
   profiles,
   projects,
+  semesters,
   sessions,
   whitelist,
 } from "../db/schema";
@@ -352,13 +354,40 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
         }
         case "/deploy-classcoin":
           return { confirmed: true };
+        case "/semesters/archive":
+          return { name: "Fall 2026" };
+        case "/semesters/start": {
+          // Archived (or the start is refused with 409); it then clears the class, so it runs last (below).
+          const [semester] = await db.select().from(semesters).orderBy(desc(semesters.id)).limit(1);
+          await db
+            .insert(archives)
+            .values({
+              semesterId: semester!.id,
+              name: "Fall",
+              startedAt: semester!.startedAt,
+              startBlock: 0,
+              endBlock: 0,
+              counts: {},
+              profiles: [],
+              projects: [],
+              posts: [],
+              bounties: [],
+              predictions: [],
+              leaderboard: {},
+            })
+            .onConflictDoNothing();
+          return { clearWhitelist: false };
+        }
         default:
           throw new Error(`no valid body for admin route ${method} ${path}: add one here`);
       }
     }
 
     it("each refuses no signature, another signer, an old or future timestamp, another action, changed extras, a replay and a non-admin wallet", async () => {
-      for (const route of routes.filter((r) => accessClass(r) === "admin")) {
+      // Starting a new semester clears the profiles and posts the other calls act on: it goes last.
+      const last = (r: ServedRoute) => Number(r.url === "/api/admin/semesters/start");
+      const adminCalls = routes.filter((r) => accessClass(r) === "admin").sort((a, b) => last(a) - last(b));
+      for (const route of adminCalls) {
         const method = route.method as "GET" | "POST";
         const path = route.url.replace(/^\/api\/admin/, "");
         const body = await validBody(t.database.db, method, path);

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Link, Outlet } from "react-router";
 import { NotificationBell } from "../features/notifications/notification-bell";
 import { Brand } from "../ui/brand";
 import { useWallet } from "../wallet/use-wallet";
@@ -26,6 +26,11 @@ export function Layout() {
       <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>
+      <footer className="site-footer">
+        <p>
+          Past semesters, read-only: <Link to="/archive">Archive</Link>
+        </p>
+      </footer>
     </div>
   );
 }

@@ -43,6 +43,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import("../features/leaderboard/leaderboard-page")).LeaderboardPage }),
       },
       {
+        path: "archive",
+        lazy: async () => ({ Component: (await import("../features/semesters/archives-page")).ArchivesPage }),
+      },
+      {
+        path: "archive/:archiveId",
+        lazy: async () => ({ Component: (await import("../features/semesters/archive-page")).ArchivePage }),
+      },
+      {
         path: "admin",
         lazy: async () => ({ Component: (await import("./admin/admin-page")).AdminPage }),
       },

@@ -13,6 +13,7 @@ import { postAdminRoutes } from "../posts/admin-routes";
 import { predictionAdminRoutes } from "../predictions/admin-routes";
 import { profileAdminRoutes } from "../profiles/admin-routes";
 import { projectAdminRoutes } from "../projects/admin-routes";
+import { semesterAdminRoutes } from "../semesters/admin-routes";
 import { whitelistAdminRoutes } from "../whitelist/admin-routes";
 import { dashboardRoutes } from "./dashboard/routes";
 import { deployRoutes } from "./deploy/routes";
@@ -29,6 +30,7 @@ export const adminRouteTable: readonly AdminRoute[] = [
   ...whitelistAdminRoutes,
   ...awardAdminRoutes,
   ...deployRoutes,
+  ...semesterAdminRoutes,
 ];
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {

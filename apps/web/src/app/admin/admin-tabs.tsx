@@ -16,6 +16,7 @@ import { PredictionsTab } from "../../features/predictions/admin/predictions-tab
 import { useAdminProfiles } from "../../features/profiles/admin/api/get-admin-profiles";
 import { ProfilesTab } from "../../features/profiles/admin/profiles-tab";
 import { ProjectsTab } from "../../features/projects/admin/projects-tab";
+import { SemestersTab } from "../../features/semesters/admin/semesters-tab";
 import { WhitelistTab } from "../../features/whitelist/whitelist-tab";
 import type { AdminSigner } from "../../lib/admin/admin-signer";
 
@@ -41,6 +42,7 @@ const tabs = [
   { id: "awards", label: "Awards", Panel: AwardsTab },
   { id: "whitelist", label: "Whitelist", Panel: WhitelistTab },
   { id: "deploy", label: "Deploy ClassCoin", Panel: DeployPanel },
+  { id: "semesters", label: "Semesters", Panel: SemestersTab },
 ] as const;
 
 export function AdminTabs({ signer }: { signer: AdminSigner }) {

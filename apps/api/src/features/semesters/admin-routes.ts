@@ -1,0 +1,27 @@
+/** The admin's side of semesters (issue 18): the preview, "Archive semester" and "Start new semester". */
+import { semesterAdminEndpoints } from "@classcoin/shared/endpoints/semesters";
+import { messages } from "@classcoin/shared/messages";
+import { adminGet, adminPost } from "../../auth/admin-route";
+import { getLeaderboard } from "../leaderboard/service";
+import { archiveSemester, previewSemester, startSemester } from "./service";
+
+export const semesterAdminRoutes = [
+  adminGet(semesterAdminEndpoints.preview, async ({ deps, grant }) => {
+    await grant.consume(deps.database.db);
+    return previewSemester(deps);
+  }),
+  adminPost(semesterAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
+    // The leaderboard reads balances on chain: before the archive's transaction, not inside it.
+    const leaderboard = await getLeaderboard(deps);
+    const archive = await archiveSemester(deps, grant, body, leaderboard);
+    await events.publish({ type: "semester.archived", archiveId: archive._id });
+    return { success: true as const, message: messages.semester.archived(archive.name), archive };
+  }),
+  adminPost(semesterAdminEndpoints.start, async ({ deps, events, grant, body }) => {
+    // As for an archive: the final snapshot's leaderboard reads the chain before the transaction.
+    const started = await startSemester(deps, grant, body, await getLeaderboard(deps));
+    // Every open page reads again (an event type the response cache does not know invalidates everything).
+    await events.publish({ type: "semester.reset", startBlock: started.semester.startBlock });
+    return { success: true as const, message: messages.semester.started, ...started };
+  }),
+];
