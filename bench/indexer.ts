@@ -2,14 +2,23 @@
  * Indexer catch-up on two chains side by side: a dense one (mintBatch from the owner to many new addresses,
  * a thousand Transfer events per transaction, plus some plain transfers) and a sparse one (one transfer
  * per block, as a real class on Sepolia looks). On each, the real indexer reads the events into a fresh
- * PostgreSQL database, alternating with raw eth_getLogs reads of the same blocks (the limit it can reach),
- * each asking for about as many logs per call as the indexer does (TARGET_LOGS).
+ * PostgreSQL database and a fresh PGlite one, alternating with raw eth_getLogs reads of the same blocks (the
+ * limit it can reach), each asking for about as many logs per call as the indexer does (TARGET_LOGS).
+ *
+ * After each catch-up, the database's floor for storing those rows is measured in it: the same rows copied
+ * server-side (INSERT … SELECT, no parsing, no round trips) back into `transactions` in 5,000-row statements, with
+ * its indexes and its triggers (aggregates, streams, holders, live events: what an indexer's write must
+ * do), into a copy with its indexes and no triggers, and into one with neither. No indexer can store the
+ * rows faster than the first, so `floorRatio` (that rate over the raw getLogs rate) bounds what `ratio` can
+ * reach on this machine.
  */
 
 import { createIndexer } from "@classcoin/api/chain/indexer/indexer";
+import type { Database, DatabaseKind } from "@classcoin/api/db/client";
 import { startTestChain, type TestChain } from "@classcoin/api/testing/chain";
 import { dev } from "@classcoin/api/testing/transfers";
 import { classCoinAbi } from "@classcoin/contracts";
+import { sql } from "drizzle-orm";
 import { encodeFunctionData, parseGwei, parseUnits } from "viem";
 import { createBenchDatabase } from "./lib/bench-app";
 import { median } from "./lib/load";
@@ -19,10 +28,33 @@ const PER_MINT = 1000;
 const TRANSFERS = 50;
 /** Logs per raw eth_getLogs call: what the indexer aims for once a range is dense (indexer.ts TARGET_LOGS). */
 const RAW_LOGS_PER_CALL = 5000;
+/** Rows per statement of the database floor's copy back into `transactions` (the same TARGET_LOGS). */
+const FLOOR_BATCH = 5000;
 
 export interface IndexerRun {
   seconds: number;
   eventsPerSecond: number;
+}
+
+/** Seconds to copy the indexed rows server-side into `transactions` (indexes and triggers), into a table with
+ * its indexes only, and into one with neither. */
+export interface StoreFloor {
+  /** Absent in results from before it was measured. */
+  triggeredSeconds?: number;
+  indexedSeconds: number;
+  bareSeconds: number;
+  /** Rows per second into `transactions` with its triggers: the most any indexer could store on this database. */
+  eventsPerSecond: number;
+}
+
+export interface DatabaseIndexerResult extends IndexerRun {
+  runs: (IndexerRun & { rows: number; floor: StoreFloor })[];
+  rows: number;
+  floor: StoreFloor;
+  /** Indexer events/s over raw getLogs events/s. */
+  ratio: number;
+  /** Floor events/s over raw getLogs events/s: the highest `ratio` this database allows here. */
+  floorRatio: number;
 }
 
 export interface ChainIndexerResult {
@@ -32,7 +64,9 @@ export interface ChainIndexerResult {
   blocks: number;
   makeSeconds: number;
   rawGetLogs: IndexerRun & { blocksPerCall: number; runs: IndexerRun[] };
-  indexer: IndexerRun & { runs: IndexerRun[]; rows: number };
+  /** On PostgreSQL (`ratio` is its). */
+  indexer: DatabaseIndexerResult;
+  pglite?: DatabaseIndexerResult;
   ratio: number;
 }
 
@@ -41,9 +75,15 @@ export interface IndexerResult {
   sparse: ChainIndexerResult;
 }
 
-export async function benchIndexer(sizes: Sizes, log: (line: string) => void): Promise<IndexerResult> {
-  const sparse = await benchChain("sparse", sizes, log);
-  const dense = await benchChain("dense", sizes, log);
+/** `pglite: false` (`--pg-only`) indexes into PostgreSQL only. */
+export async function benchIndexer(
+  sizes: Sizes,
+  log: (line: string) => void,
+  options: { pglite?: boolean } = {},
+): Promise<IndexerResult> {
+  const kinds: DatabaseKind[] = options.pglite === false ? ["postgres"] : ["postgres", "pglite"];
+  const sparse = await benchChain("sparse", sizes, log, kinds);
+  const dense = await benchChain("dense", sizes, log, kinds);
   return { dense, sparse };
 }
 
@@ -127,6 +167,7 @@ async function benchChain(
   shape: "dense" | "sparse",
   sizes: Sizes,
   log: (line: string) => void,
+  kinds: DatabaseKind[],
 ): Promise<ChainIndexerResult> {
   const chain = await startTestChain();
   try {
@@ -144,8 +185,8 @@ async function benchChain(
       `  ${shape}: ${events.toLocaleString("en")} Transfer events in ${head} blocks, made in ${makeSeconds.toFixed(1)} s`,
     );
 
-    const indexOnce = async (): Promise<IndexerRun & { rows: number }> => {
-      const database = await createBenchDatabase("postgres");
+    const indexOnce = async (kind: DatabaseKind): Promise<IndexerRun & { rows: number; floor: StoreFloor }> => {
+      const database = await createBenchDatabase(kind);
       try {
         const indexer = createIndexer({
           database,
@@ -155,45 +196,110 @@ async function benchChain(
         const t = performance.now();
         await indexer.catchUp();
         const seconds = (performance.now() - t) / 1000;
-        const rows = await database.db.execute("SELECT count(*)::int AS n FROM transactions");
-        const n = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-        return { seconds, eventsPerSecond: n / seconds, rows: n };
+        const n = await count(database, "transactions");
+        return { seconds, eventsPerSecond: n / seconds, rows: n, floor: await storeFloor(database, n) };
       } finally {
         await database.close();
       }
     };
     const raws: IndexerRun[] = [];
-    const runs: (IndexerRun & { rows: number })[] = [];
+    const runs = new Map<DatabaseKind, (IndexerRun & { rows: number; floor: StoreFloor })[]>(kinds.map((k) => [k, []]));
     const rounds = sizes.quick ? 1 : shape === "dense" ? 2 : 3;
     for (let r = 0; r < rounds; r++) {
       raws.push(await rawRead(chain, head, blocksPerCall));
-      runs.push(await indexOnce());
-      log(
-        `  ${shape} round ${r + 1}: raw getLogs ${raws.at(-1)?.eventsPerSecond.toFixed(0)} events/s, indexer ${runs
-          .at(-1)
-          ?.eventsPerSecond.toFixed(0)} events/s (${runs.at(-1)?.rows} rows in ${runs.at(-1)?.seconds.toFixed(2)} s)`,
-      );
+      const line = [`raw getLogs ${raws.at(-1)?.eventsPerSecond.toFixed(0)} events/s`];
+      for (const kind of kinds) {
+        const run = await indexOnce(kind);
+        runs.get(kind)?.push(run);
+        line.push(
+          `${kind} ${run.eventsPerSecond.toFixed(0)} events/s (${run.rows} rows in ${run.seconds.toFixed(2)} s; floor ${run.floor.eventsPerSecond.toFixed(0)}/s)`,
+        );
+      }
+      log(`  ${shape} round ${r + 1}: ${line.join(", ")}`);
     }
     const raw = {
       seconds: median(raws.map((r) => r.seconds)),
       eventsPerSecond: median(raws.map((r) => r.eventsPerSecond)),
     };
-    const idx = {
-      seconds: median(runs.map((r) => r.seconds)),
-      eventsPerSecond: median(runs.map((r) => r.eventsPerSecond)),
+    const summary = (kind: DatabaseKind): DatabaseIndexerResult => {
+      const all = runs.get(kind) ?? [];
+      const eventsPerSecond = median(all.map((r) => r.eventsPerSecond));
+      const floor = {
+        triggeredSeconds: median(all.map((r) => r.floor.triggeredSeconds ?? 0)),
+        indexedSeconds: median(all.map((r) => r.floor.indexedSeconds)),
+        bareSeconds: median(all.map((r) => r.floor.bareSeconds)),
+        eventsPerSecond: median(all.map((r) => r.floor.eventsPerSecond)),
+      };
+      return {
+        seconds: median(all.map((r) => r.seconds)),
+        eventsPerSecond,
+        runs: all,
+        rows: all[0]?.rows ?? 0,
+        floor,
+        ratio: eventsPerSecond / raw.eventsPerSecond,
+        floorRatio: floor.eventsPerSecond / raw.eventsPerSecond,
+      };
     };
+    const postgres = summary("postgres");
     return {
       shape,
       events,
       blocks: head,
       makeSeconds,
       rawGetLogs: { ...raw, blocksPerCall, runs: raws },
-      indexer: { ...idx, runs, rows: runs[0]?.rows ?? 0 },
-      ratio: idx.eventsPerSecond / raw.eventsPerSecond,
+      indexer: postgres,
+      pglite: kinds.includes("pglite") ? summary("pglite") : undefined,
+      ratio: postgres.ratio,
     };
   } finally {
     await chain.stop();
   }
+}
+
+async function count(database: Database, table: string): Promise<number> {
+  const result = (await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * The database's cost of storing the indexed rows, without the indexer: copied in one statement on the server
+ * (no parsing, no round trips, no triggers) into a table with transactions' indexes, and into one with none.
+ */
+async function storeFloor(database: Database, rows: number): Promise<StoreFloor> {
+  const { db } = database;
+  await db.execute(sql`CREATE TABLE floor_indexed (LIKE transactions INCLUDING DEFAULTS INCLUDING INDEXES)`);
+  await db.execute(sql`CREATE TABLE floor_bare (LIKE transactions INCLUDING DEFAULTS)`);
+  const timed = async (table: string) => {
+    const t = performance.now();
+    await db.execute(sql.raw(`INSERT INTO ${table} SELECT * FROM transactions ORDER BY id`));
+    return (performance.now() - t) / 1000;
+  };
+  const indexedSeconds = await timed("floor_indexed");
+  const bareSeconds = await timed("floor_bare");
+  if ((await count(database, "floor_indexed")) !== rows) throw new Error("floor: rows missing");
+  // The rows back into `transactions` itself (emptied; TRUNCATE's trigger empties the aggregates), with the
+  // positions they have, as the indexer writes them. (The database is dropped afterwards: holders, which
+  // TRUNCATE leaves, count the rows twice.)
+  // In statements of FLOOR_BATCH rows, the size of the indexer's dense batches, in one transaction: one
+  // statement of 100,000 rows is slower per row (its triggers' sorts spill to disk).
+  await db.execute(sql`TRUNCATE transactions`);
+  const [range] = (
+    (await db.execute(sql`SELECT min(id)::bigint AS lo, max(id)::bigint AS hi FROM floor_indexed`)) as unknown as {
+      rows: { lo: string | number; hi: string | number }[];
+    }
+  ).rows;
+  const t = performance.now();
+  await db.transaction(async (tx) => {
+    for (let lo = Number(range?.lo ?? 0); lo <= Number(range?.hi ?? -1); lo += FLOOR_BATCH) {
+      await tx.execute(sql`INSERT INTO transactions OVERRIDING SYSTEM VALUE
+        SELECT * FROM floor_indexed WHERE id >= ${lo} AND id < ${lo + FLOOR_BATCH} ORDER BY id`);
+    }
+  });
+  const triggeredSeconds = (performance.now() - t) / 1000;
+  if ((await count(database, "transactions")) !== rows) throw new Error("floor: rows missing");
+  return { triggeredSeconds, indexedSeconds, bareSeconds, eventsPerSecond: rows / triggeredSeconds };
 }
 
 /** Every Transfer log of the token in blocks 0..head, `blocksPerCall` blocks per eth_getLogs, JSON parsed. */

@@ -24,6 +24,7 @@ import {
   reconcileRecentTips,
   resetIndex,
   rollBackTo,
+  semesterStartBlock,
   storedHash,
   type WriteOutcome,
   writeBatch,
@@ -113,9 +114,21 @@ export function createIndexer(options: IndexerOptions): Indexer {
     const checkpoint = await readCheckpoint(db);
     if (checkpoint?.token === token) return checkpoint;
     if (checkpoint) log.warn(`Indexer: TOKEN_ADDRESS changed from ${checkpoint.token}; indexing ${token} from scratch`);
-    const deployedAt = await findDeploymentBlock(chain, token);
-    const outcome = await resetIndex(db, checkpoint, { token, block: deployedAt - 1 });
-    return outcome === "written" ? { token, block: deployedAt - 1 } : undefined;
+    const from = await startBlockOf(token);
+    const outcome = await resetIndex(db, checkpoint, { token, block: from - 1 });
+    return outcome === "written" ? { token, block: from - 1 } : undefined;
+  }
+
+  /**
+   * Where an index from scratch starts: the token's deployment block, or the current semester's start block
+   * when later (the blocks before it belong to an archived semester, not to the live explorer).
+   */
+  async function startBlockOf(token: `0x${string}`): Promise<number> {
+    const [deployedAt, semesterStart] = await Promise.all([
+      findDeploymentBlock(chain, token),
+      semesterStartBlock(db, token),
+    ]);
+    return Math.max(deployedAt, semesterStart);
   }
 
   async function rollBack(checkpoint: Checkpoint): Promise<WriteOutcome> {
@@ -124,8 +137,8 @@ export function createIndexer(options: IndexerOptions): Indexer {
       log.warn(
         "Indexer: none of the indexed blocks is on the chain any more (a new chain?); re-indexing from the start",
       );
-      const deployedAt = await findDeploymentBlock(chain, checkpoint.token);
-      return resetIndex(db, checkpoint, { token: checkpoint.token, block: deployedAt - 1 });
+      const from = await startBlockOf(checkpoint.token);
+      return resetIndex(db, checkpoint, { token: checkpoint.token, block: from - 1 });
     }
     log.warn(`Indexer: the chain reorganised below block ${checkpoint.block}; undoing blocks above ${ancestor}`);
     return rollBackTo(db, checkpoint, ancestor);

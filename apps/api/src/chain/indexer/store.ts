@@ -8,7 +8,7 @@ import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { formatUnits } from "viem";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
-import { indexedBlocks, indexerState, transactions } from "../../db/schema";
+import { holders, indexedBlocks, indexerState, semesters, transactions } from "../../db/schema";
 import { classifyTransfer, TIP_DESCRIPTION_PREFIX } from "./classify";
 import { numberBatch, renumberFrom, type StreamPositions } from "./positions";
 import type { BlockHeader, TransferLog } from "./read-logs";
@@ -68,10 +68,37 @@ export async function storedBlockAt(
   return row;
 }
 
+/**
+ * Waits for the indexer's lock and holds it to the end of `tx`: the semester archive and reset
+ * (features/semesters) read and move the indexed rows with no batch written meanwhile (the indexer answers
+ * "busy" and retries).
+ */
+export async function holdIndexerLock(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${INDEXER_LOCK})`);
+}
+
+/**
+ * The first block of the current semester when it was started on `token` (features/semesters), else 0: the
+ * live index never goes below it, so a re-index from the deployment block starts there instead.
+ */
+export async function semesterStartBlock(db: Db | Tx, token: string): Promise<number> {
+  const [row] = await db
+    .select({ startBlock: semesters.startBlock, token: semesters.token })
+    .from(semesters)
+    .orderBy(desc(semesters.id))
+    .limit(1);
+  return row?.token && row.token.toLowerCase() === token.toLowerCase() ? row.startBlock : 0;
+}
+
 async function lockedAt(tx: Tx, expected: Checkpoint | undefined): Promise<WriteOutcome | undefined> {
+  // synchronous_commit off for this transaction only: its commit returns without waiting for the WAL flush
+  // (~4 µs a row of a 5,000-row batch on the benchmark machine). A crash can then lose the last indexer
+  // transactions, never part of one: rows, aggregates, block hashes and checkpoint go together, and the
+  // indexer reads those blocks again.
   const [lock] = await queryRows<{ locked: boolean }>(
     tx,
-    sql`SELECT pg_try_advisory_xact_lock(${INDEXER_LOCK}) AS locked`,
+    sql`SELECT set_config('synchronous_commit', 'off', true) IS NOT NULL
+               AND pg_try_advisory_xact_lock(${INDEXER_LOCK}) AS locked`,
   );
   if (!lock?.locked) return "busy";
   const current = await readCheckpoint(tx);
@@ -92,6 +119,10 @@ export function resetIndex(db: Db, expected: Checkpoint | undefined, next: Check
     const refused = await lockedAt(tx, expected);
     if (refused) return refused;
     await tx.delete(transactions);
+    // After a semester reset the holders keep the balances from before its start block (their rows are in
+    // the archive), so the re-index from that block adds up to the chain's balances again; with no semester
+    // on this token, every balance came from the rows just deleted.
+    if ((await semesterStartBlock(tx, next.token)) === 0) await tx.delete(holders);
     await tx.delete(indexedBlocks);
     await saveCheckpoint(tx, next);
     return "written";
@@ -124,7 +155,8 @@ export function writeBatch(db: Db, batch: Batch): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
     const refused = await lockedAt(tx, batch.expected);
     if (refused) return refused;
-    await insertRows(tx, await numberBatch(tx, await toRows(tx, batch)));
+    const rows = await toRows(tx, batch);
+    await insertRows(tx, rows, await numberBatch(tx, rows));
     await undoTipsMissingFrom(tx, batch.expected.block, batch.end.number);
     const blocks = new Map<number, { number: number; hash: string; hasLogs: boolean }>();
     for (const log of batch.logs)
@@ -132,12 +164,14 @@ export function writeBatch(db: Db, batch: Batch): Promise<WriteOutcome> {
     if (!blocks.has(batch.end.number)) {
       blocks.set(batch.end.number, { number: batch.end.number, hash: batch.end.hash, hasLogs: false });
     }
-    // One JSON parameter (a sparse chain's batch has a block per log: thousands of rows).
-    const blockRows = [...blocks.values()].map((b) => ({ number: b.number, hash: b.hash, has_logs: b.hasLogs }));
+    // One array parameter per column (a sparse chain's batch has a block per log: thousands of rows).
+    const blockRows = [...blocks.values()];
     await tx.execute(sql`
       INSERT INTO indexed_blocks (number, hash, has_logs)
       SELECT number, hash, has_logs
-        FROM jsonb_to_recordset(${JSON.stringify(blockRows)}::jsonb) AS r(number bigint, hash text, has_logs boolean)
+        FROM unnest(${numberArray(blockRows.map((b) => b.number))}::bigint[],
+                    ${textArray(blockRows.map((b) => b.hash))}::text[],
+                    ${textArray(blockRows.map((b) => String(b.hasLogs)))}::boolean[]) AS r(number, hash, has_logs)
       ON CONFLICT (number) DO UPDATE SET hash = excluded.hash, has_logs = indexed_blocks.has_logs OR excluded.has_logs`);
     await tx
       .delete(indexedBlocks)
@@ -150,13 +184,17 @@ export function writeBatch(db: Db, batch: Batch): Promise<WriteOutcome> {
 type Row = Omit<typeof transactions.$inferInsert, "timestamp"> & { timestamp: string };
 
 /**
- * The batch's rows in ONE statement with ONE parameter (a JSON array read by jsonb_to_recordset): the
- * explorer's statement triggers then run once per batch, and no per-value parameter binding (a
- * multi-row VALUES of 1,000 rows × 15 columns spent most of its time building 15,000 parameters).
+ * The batch's rows in ONE statement (the explorer's statement triggers then run once per batch), each column
+ * ONE array parameter, written here as PostgreSQL array text and expanded by unnest: no per-value parameter
+ * binding (a multi-row VALUES of 1,000 rows × 15 columns spent most of its time building 15,000
+ * parameters), and a third of the parsing a JSON array of row objects (jsonb_to_recordset) cost PostgreSQL
+ * and PGlite: ~3 against ~10 µs a row (bench/findings.md).
  */
-async function insertRows(tx: Tx, rows: (Row & StreamPositions)[]): Promise<void> {
-  const first = rows[0];
+async function insertRows(tx: Tx, rows: Row[], positions: StreamPositions[]): Promise<void> {
+  const first = positions[0];
   if (!first) return;
+  const text = (pick: (row: Row) => string | null | undefined) => textArray(rows.map(pick));
+  const num = (pick: (p: StreamPositions) => number | null) => numberArray(positions.map(pick));
   const [inserted] = await queryRows<{ n: string | number }>(
     tx,
     sql`
@@ -164,14 +202,17 @@ async function insertRows(tx: Tx, rows: (Row & StreamPositions)[]): Promise<void
       INSERT INTO transactions (type, description, from_wallet, to_wallet, from_name, to_name, from_photo, to_photo,
                                 amount, amount_wei, "timestamp", status, tx_hash, log_index, block_number,
                                 seq, type_seq, from_seq, to_seq, from_type_seq, to_type_seq)
-      SELECT type, description, from_wallet, to_wallet, from_name, to_name, from_photo, to_photo,
-             amount, amount_wei::numeric, "timestamp"::timestamptz, status, tx_hash, log_index, block_number,
-             seq, type_seq, from_seq, to_seq, from_type_seq, to_type_seq
-        FROM jsonb_to_recordset(${JSON.stringify(rows.map(toJsonRow))}::jsonb) AS r(
-               type text, description text, from_wallet text, to_wallet text, from_name text, to_name text,
-               from_photo text, to_photo text, amount double precision, amount_wei text, "timestamp" text,
-               status text, tx_hash text, log_index integer, block_number bigint,
-               seq bigint, type_seq bigint, from_seq bigint, to_seq bigint, from_type_seq bigint, to_type_seq bigint)
+      SELECT * FROM unnest(
+        ${text((r) => r.type)}::text[], ${text((r) => r.description)}::text[],
+        ${text((r) => r.fromWallet)}::text[], ${text((r) => r.toWallet)}::text[],
+        ${text((r) => r.fromName)}::text[], ${text((r) => r.toName)}::text[],
+        ${text((r) => r.fromPhoto)}::text[], ${text((r) => r.toPhoto)}::text[],
+        ${numberArray(rows.map((r) => r.amount))}::double precision[], ${text((r) => r.amountWei)}::numeric[],
+        ${text((r) => r.timestamp)}::timestamptz[], ${text((r) => r.status)}::text[],
+        ${text((r) => r.txHash)}::text[], ${numberArray(rows.map((r) => r.logIndex))}::integer[],
+        ${numberArray(rows.map((r) => r.blockNumber))}::bigint[],
+        ${num((p) => p.seq)}::bigint[], ${num((p) => p.typeSeq)}::bigint[], ${num((p) => p.fromSeq)}::bigint[],
+        ${num((p) => p.toSeq)}::bigint[], ${num((p) => p.fromTypeSeq)}::bigint[], ${num((p) => p.toTypeSeq)}::bigint[])
       ON CONFLICT (tx_hash, log_index) DO NOTHING
       RETURNING 1)
     SELECT count(*) AS n FROM ins`,
@@ -180,30 +221,28 @@ async function insertRows(tx: Tx, rows: (Row & StreamPositions)[]): Promise<void
   if (Number(inserted?.n) < rows.length) await renumberFrom(tx, first.seq);
 }
 
-function toJsonRow(row: Row & StreamPositions) {
-  return {
-    type: row.type,
-    description: row.description ?? null,
-    from_wallet: row.fromWallet,
-    to_wallet: row.toWallet,
-    from_name: row.fromName ?? null,
-    to_name: row.toName ?? null,
-    from_photo: row.fromPhoto ?? null,
-    to_photo: row.toPhoto ?? null,
-    amount: row.amount,
-    amount_wei: row.amountWei,
-    timestamp: row.timestamp,
-    status: row.status,
-    tx_hash: row.txHash,
-    log_index: row.logIndex,
-    block_number: row.blockNumber,
-    seq: row.seq,
-    type_seq: row.typeSeq,
-    from_seq: row.fromSeq,
-    to_seq: row.toSeq,
-    from_type_seq: row.fromTypeSeq,
-    to_type_seq: row.toTypeSeq,
-  };
+/** A PostgreSQL array literal of text values (each quoted, `"` and `\` escaped; null → NULL). */
+export function textArray(values: readonly (string | null | undefined)[]): string {
+  let out = "{";
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ",";
+    out += v === null || v === undefined ? "NULL" : `"${v.replace(/["\\]/g, "\\$&")}"`;
+  }
+  return `${out}}`;
+}
+
+/** A PostgreSQL array literal of numbers (null → NULL); finite numbers print in a form PostgreSQL reads back exactly. */
+export function numberArray(values: readonly (number | null | undefined)[]): string {
+  let out = "{";
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ",";
+    if (v === null || v === undefined) out += "NULL";
+    else if (Number.isFinite(v)) out += String(v);
+    else throw new Error(`not a finite number: ${v}`);
+  }
+  return `${out}}`;
 }
 
 async function toRows(tx: Tx, batch: Batch): Promise<Row[]> {
@@ -224,6 +263,16 @@ async function toRows(tx: Tx, batch: Batch): Promise<Row[]> {
     tx,
     batch.logs.map((l) => l.txHash),
   );
+  // Mints and rewards repeat a handful of amounts: formatted once each.
+  const amounts = new Map<bigint, number>();
+  const amountOf = (value: bigint) => {
+    let amount = amounts.get(value);
+    if (amount === undefined) {
+      amount = Number(formatUnits(value, TOKEN_DECIMALS));
+      amounts.set(value, amount);
+    }
+    return amount;
+  };
   return batch.logs.map((log) => {
     const header = batch.headers.get(log.blockNumber);
     const timestamp =
@@ -246,7 +295,7 @@ async function toRows(tx: Tx, batch: Batch): Promise<Row[]> {
       toName: byWallet.get(log.to)?.name ?? null,
       fromPhoto: byWallet.get(log.from)?.photo ?? null,
       toPhoto: byWallet.get(log.to)?.photo ?? null,
-      amount: Number(formatUnits(log.value, TOKEN_DECIMALS)),
+      amount: amountOf(log.value),
       amountWei: log.value.toString(),
       timestamp,
       status: "completed",
