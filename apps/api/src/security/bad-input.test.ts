@@ -301,6 +301,30 @@ describe.each(testDatabaseKinds())("hostile input on %s", (kind) => {
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
+  it("the paged lists (profiles, submissions) refuse a bad limit or cursor with a 400 naming it", async () => {
+    for (const url of ["/api/profiles", "/api/projects/1"]) {
+      for (const query of [
+        "limit=0",
+        "limit=101",
+        "limit=1e9",
+        "limit=NaN",
+        "limit=%00",
+        "before=0",
+        "before=99999999999999999999",
+        "before=1%20OR%201=1",
+        "before=-1",
+        "limit=1&limit=2",
+      ]) {
+        const res = await t.app.inject({ method: "GET", url: `${url}?${query}` });
+        requests++;
+        expect(res.statusCode, `${url}?${query}: ${res.body}`).toBe(400);
+        expect(res.json().error, `${url}?${query}`).toMatch(/limit|before/);
+      }
+      const fine = await t.app.inject({ method: "GET", url: `${url}?limit=100&before=999999999999999999` });
+      expect(fine.statusCode, fine.body).toBe(url === "/api/profiles" ? 400 : 200);
+    }
+  });
+
   it("path traversal on the image routes is a 404", async () => {
     for (const prefix of ["/api/profiles/photo/", "/api/projects/image/"]) {
       for (const name of [

@@ -32,7 +32,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   const { deps } = app;
   const { db } = deps.database;
 
-  registerEndpoint(app, profileEndpoints.list, { handler: async () => listProfiles(db) });
+  registerEndpoint(app, profileEndpoints.list, { handler: async (request) => listProfiles(db, request.query) });
 
   registerEndpoint(app, profileEndpoints.get, {
     handler: async (request) => getActiveProfile(db, request.params.wallet),

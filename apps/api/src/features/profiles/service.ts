@@ -5,12 +5,14 @@
  */
 import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import type { ListPageQuery } from "@classcoin/shared/paging";
 import type { ProfileFields, ProfileStatus } from "@classcoin/shared/profiles";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { conflict, notFound } from "../../http-errors";
+import { badRequest, conflict, notFound } from "../../http-errors";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -28,14 +30,36 @@ function toProfile(row: ProfileRow): Profile {
   };
 }
 
-/** Active profiles, newest first. */
-export async function listProfiles(db: Db): Promise<Profile[]> {
-  const rows = await db
-    .select()
-    .from(profiles)
-    .where(eq(profiles.archived, false))
-    .orderBy(desc(profiles.createdAt), desc(profiles.id));
+/**
+ * Active profiles, newest first (`createdAt`, then `id` for profiles created in the same instant); the whole
+ * list, or a keyset page (paging.ts): `before` continues after that profile in this order. The cursor's own
+ * row is read in the same statement, archived or not, so the seek is exact to the microsecond.
+ */
+export async function listProfiles(db: Db, page: ListPageQuery = {}): Promise<Profile[]> {
+  const active = eq(profiles.archived, false);
+  const before = page.before === undefined ? undefined : Number(page.before);
+  const cursor = alias(profiles, "cursor");
+  const where =
+    before === undefined
+      ? active
+      : and(
+          active,
+          sql`(${profiles.createdAt}, ${profiles.id}) < ${db
+            .select({ createdAt: cursor.createdAt, id: cursor.id })
+            .from(cursor)
+            .where(eq(cursor.id, before))}`,
+        );
+  const query = db.select().from(profiles).where(where).orderBy(desc(profiles.createdAt), desc(profiles.id));
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
+  if (rows.length === 0 && before !== undefined && !(await profileIdExists(db, before))) {
+    throw badRequest(messages.paging.unknownCursor);
+  }
   return rows.map(toProfile);
+}
+
+async function profileIdExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, id)).limit(1);
+  return row !== undefined;
 }
 
 /** The wallet's profile, archived or not, or null. */

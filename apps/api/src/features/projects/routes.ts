@@ -12,7 +12,7 @@ export const projectRoutes: FastifyPluginAsync = async (app) => {
   const deps = app.deps;
 
   registerEndpoint(app, projectEndpoints.list, {
-    handler: async (request) => listProjects(deps.database.db, request.params.projectNumber),
+    handler: async (request) => listProjects(deps.database.db, request.params.projectNumber, request.query),
   });
 
   registerEndpoint(app, projectEndpoints.own, {

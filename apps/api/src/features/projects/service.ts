@@ -5,8 +5,9 @@
 
 import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import type { ListPageQuery } from "@classcoin/shared/paging";
 import type { ProjectFormFields } from "@classcoin/shared/projects";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
@@ -58,9 +59,18 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
-/** Active (not archived) submissions for one project, newest first. */
-export async function listProjects(db: Db, projectNumber: number): Promise<Project[]> {
-  const rows = await selectProjects(db, and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false)));
+/**
+ * Active (not archived) submissions for one project, newest first (by `id`, which is unique): the whole
+ * list, or a keyset page (paging.ts) where `before` continues after that submission.
+ */
+export async function listProjects(db: Db, projectNumber: number, page: ListPageQuery = {}): Promise<Project[]> {
+  const where = and(
+    eq(projects.projectNumber, projectNumber),
+    eq(projects.archived, false),
+    page.before === undefined ? undefined : lt(projects.id, Number(page.before)),
+  );
+  const query = selectProjects(db, where);
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
   return rows.map(toProject);
 }
 

@@ -1,5 +1,6 @@
 /** /profiles (spec §2): the community grid for everyone; the own profile, or the form, for a connected wallet. */
 import { useState } from "react";
+import { LoadMore } from "../../ui/load-more";
 import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
@@ -13,8 +14,9 @@ import "./profiles.css";
 export function ProfilesPage() {
   const { wallet } = useWallet();
   const { profile, archived, isLoading } = useAccountProfile();
-  const { data: profiles, isLoading: listLoading, isError } = useProfiles();
+  const { data, isLoading: listLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = useProfiles();
   const [editing, setEditing] = useState(false);
+  const profiles = data?.pages.flatMap((page) => page.items);
   const others = (profiles ?? []).filter((p) => p.wallet.toLowerCase() !== wallet);
 
   return (
@@ -37,6 +39,13 @@ export function ProfilesPage() {
           <ProfileCard key={p._id} profile={p} />
         ))}
       </div>
+      <LoadMore
+        hasMore={hasNextPage}
+        loading={isFetchingNextPage}
+        onLoad={() => void fetchNextPage()}
+        noun="profiles"
+        shown={others.length}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 import { PRODUCT_SYMBOL } from "@classcoin/shared/constants";
 import type { Project } from "@classcoin/shared/entities";
 import { Avatar } from "../../ui/avatar";
+import { LoadMore } from "../../ui/load-more";
 import { Spinner } from "../../ui/spinner";
 import { useWallet } from "../../wallet/use-wallet";
 import { useProjects } from "./api/get-projects";
@@ -10,7 +11,9 @@ import { TipForm } from "./tip-form";
 
 export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
   const { wallet } = useWallet();
-  const { data, isLoading, isError, error } = useProjects(projectNumber);
+  const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
+    useProjects(projectNumber);
+  const submissions = data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="submissions-title">
       <h2 id="submissions-title" className="section-title">
@@ -18,19 +21,30 @@ export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
       </h2>
       {isLoading ? (
         <Spinner label="Loading submissions" />
-      ) : isError ? (
+      ) : isError && !data ? (
         <p className="form-error">Could not load the submissions: {error.message}</p>
-      ) : !data?.length ? (
+      ) : !submissions.length ? (
         <div className="empty-state">
           <h3>No submissions yet</h3>
           <p className="muted">Be the first to submit your work for Project {projectNumber}.</p>
         </div>
       ) : (
-        <div className="card-grid submissions">
-          {data.map((project) => (
-            <SubmissionCard key={project._id} project={project} own={project.authorWallet.toLowerCase() === wallet} />
-          ))}
-        </div>
+        <>
+          <div className="card-grid submissions">
+            {submissions.map((project) => (
+              <SubmissionCard key={project._id} project={project} own={project.authorWallet.toLowerCase() === wallet} />
+            ))}
+          </div>
+          <LoadMore
+            hasMore={hasNextPage}
+            loading={isFetchingNextPage}
+            onLoad={() => void fetchNextPage()}
+            noun="submissions"
+            shown={submissions.length}
+          />
+          {/* A later page (or a reload) failed: the cards shown stay, and Load more tries again. */}
+          {isError && <p className="form-error">Some submissions could not be loaded: {error?.message}</p>}
+        </>
       )}
     </section>
   );

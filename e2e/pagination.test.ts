@@ -1,0 +1,238 @@
+/**
+ * Lists that grow (issue 19) in Chromium: a class bigger than one page. /profiles and /projects show the first
+ * 24 cards with "Load more", load the next page on the button or on scrolling near the end (infinite
+ * scroll), never show a card twice, still follow live updates with several pages loaded, and still tip a
+ * submission of the second page. A stack of its own on a throw-away PostgreSQL database, so the extra
+ * classmates can be written straight into it (reusing the demo's pictures).
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Profile, Project } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/src/testing/database";
+import { expectAccessible } from "./harness/accessibility";
+import { readAlert } from "./harness/alerts";
+import { launchBrowser, screenshot } from "./harness/browser";
+import { connectWallet } from "./harness/connect";
+import { createMember } from "./harness/members";
+import { DESKTOP, openPage, PHONE } from "./harness/pages";
+import { type E2EStack, startStack } from "./harness/stack";
+
+/** The web app's page size (apps/web/src/features/{profiles,projects}/api). */
+const PAGE = 24;
+/** Classmates added to the demo community: more than two pages of profiles and of project 1. */
+const EXTRA = 50;
+/** Screenshots of the paged lists for a person to look at (besides e2e/screenshots). */
+const SHOTS = process.env.PAGINATION_SHOTS ?? "/tmp/shots-pagination";
+
+let database: ThrowawayPostgres;
+let stack: E2EStack;
+let browser: Browser;
+
+beforeAll(async () => {
+  database = await createThrowawayPostgres(
+    process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    "classcoin_e2e_paging",
+  );
+  [stack, browser] = await Promise.all([startStack({ DATABASE_URL: database.url }), launchBrowser()]);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    // Older than the demo's members, so the demo stays on the first page; one minute apart, except a run
+    // of five in one instant (ties that only `_id` orders). Pictures are the demo's.
+    await client.query(
+      `insert into profiles (wallet, name, birthday, star_sign, photo, bio, created_at)
+       select '0x' || lpad(to_hex(4096 + g), 40, '0'), 'Classmate ' || lpad(g::text, 2, '0'), '2010-05-05',
+              'Virgo', (select array_agg(photo order by id) from profiles where photo is not null)[1 + g % 3],
+              case when g % 4 = 0 then 'Likes drawing and long walks.' end,
+              now() - interval '1 day' - (least(g, 20) || ' minutes')::interval
+       from generate_series(1, $1::int) g`,
+      [EXTRA],
+    );
+    await client.query(
+      `insert into projects (author_wallet, project_number, title, description, image, created_at)
+       select '0x' || lpad(to_hex(4096 + g), 40, '0'), 1, 'Study ' || lpad(g::text, 2, '0'),
+              'A study in colour number ' || g || '.',
+              (select array_agg(image order by id) from projects)[1 + g % 3], now() - interval '1 day'
+       from generate_series(1, $1::int) g`,
+      [EXTRA],
+    );
+  } finally {
+    await client.end();
+  }
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await database?.drop();
+});
+
+async function all<T>(path: string): Promise<T[]> {
+  return (await (await fetch(`${stack.url}${path}`)).json()) as T[];
+}
+
+const loadMore = (page: Page, noun: string) => page.getByRole("button", { name: `Load more ${noun}` });
+
+/** The cards' accessible names or texts, in order; asserts none repeats. */
+async function distinct(page: Page, selector: string): Promise<string[]> {
+  const keys = await page.locator(selector).evaluateAll((cards) => cards.map((c) => c.textContent ?? ""));
+  expect(new Set(keys).size, "a card shown twice").toBe(keys.length);
+  return keys;
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** At least `n` cards of `selector`. */
+async function atLeast(page: Page, selector: string, n: number): Promise<void> {
+  await page.waitForFunction(([s, min]) => document.querySelectorAll(s).length >= min, [selector, n] as const);
+}
+
+/**
+ * Presses "Load more" until the list ends. Bringing the button into view may already have loaded a page
+ * (infinite scroll), so a press can find the button busy or gone; the end is when it stays gone.
+ */
+async function loadRest(page: Page): Promise<void> {
+  const more = page.locator(".load-more");
+  for (let i = 0; i < 20 && (await more.count()) > 0; i++) {
+    await more
+      .getByRole("button")
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await page.waitForTimeout(200);
+  }
+  await more.waitFor({ state: "detached" });
+}
+
+describe("lists that grow", () => {
+  it("/profiles shows a page of 24, loads the rest with Load more, and keeps up with a new member", async () => {
+    const everyone = await all<Profile>("/api/profiles");
+    expect(everyone.length).toBeGreaterThan(2 * PAGE);
+    const { page, context } = await openPage(browser, stack, "/profiles", { wallet: false });
+    const cards = page.locator("article.profile-card");
+    await loadMore(page, "profiles").waitFor();
+    expect(await cards.count()).toBe(PAGE);
+    await page.getByText(`Showing ${PAGE} profiles`).waitFor();
+    // The newest first: the first page is the first 24 of the whole list.
+    expect(await cards.first().textContent()).toContain(everyone[0]?.name);
+    await expectAccessible(page);
+    await shoot(page, "profiles-1280-first-page");
+
+    // Scrolled into view, the end of the list loads the next page by itself; the button loads the one after.
+    await page.locator(".load-more").scrollIntoViewIfNeeded();
+    await atLeast(page, "article.profile-card", 2 * PAGE);
+    await loadRest(page);
+    expect(await cards.count()).toBe(everyone.length);
+    // Each card names its wallet: no card twice, none missing.
+    expect(await distinct(page, "article.profile-card")).toHaveLength(everyone.length);
+    for (const p of [everyone[PAGE], everyone.at(-1)]) {
+      await cards
+        .filter({ hasText: p?.name ?? "?" })
+        .first()
+        .waitFor();
+    }
+    await shoot(page, "profiles-1280-all-pages");
+
+    // A new member (live update): the pages are read again and the newcomer leads the list.
+    await createMember(stack, { name: "Newest Member" });
+    await cards.first().filter({ hasText: "Newest Member" }).waitFor({ timeout: 10_000 });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll("article.profile-card").length === n,
+      everyone.length + 1,
+    );
+    await context.close();
+  });
+
+  it("/profiles on a phone: one column, and the end of the list loads the next page as it scrolls near", async () => {
+    const { page, context } = await openPage(browser, stack, "/profiles", { wallet: false, viewport: PHONE });
+    const cards = page.locator("article.profile-card");
+    await loadMore(page, "profiles").waitFor();
+    expect(await cards.count()).toBe(PAGE);
+    await shoot(page, "profiles-375-first-page");
+    await page.locator(".load-more").scrollIntoViewIfNeeded();
+    await atLeast(page, "article.profile-card", 2 * PAGE);
+    await distinct(page, "article.profile-card");
+    await context.close();
+  });
+
+  it("/projects pages the submissions, scrolls into more, and a submission of page 2 takes a tip", async () => {
+    const submissions = await all<Project>("/api/projects/1");
+    expect(submissions.length).toBeGreaterThan(2 * PAGE);
+    // Dev account 6 is a demo member with coins (e2e/projects.test.ts tips from it too).
+    const { page, context } = await openPage(browser, stack, "/projects?n=1", { wallet: { signer: 6 } });
+    const cards = page.locator("article.submission-card");
+    await loadMore(page, "submissions").waitFor();
+    expect(await cards.count()).toBe(PAGE);
+    await page.getByText(`Showing ${PAGE} submissions`).waitFor();
+    await shoot(page, "projects-1280-first-page");
+
+    // Scrolling to the last card loads the next page without a click (IntersectionObserver).
+    await cards.nth(PAGE - 1).scrollIntoViewIfNeeded();
+    await atLeast(page, "article.submission-card", 2 * PAGE);
+    await distinct(page, "article.submission-card h3");
+
+    const target = submissions[PAGE + 3];
+    if (!target) throw new Error("no submission on the second page");
+    await connectWallet(page);
+    const card = cards.filter({ hasText: target.title });
+    await card.getByRole("spinbutton").fill("2");
+    await card.getByRole("button", { name: "Send" }).click();
+    expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(2) });
+    await card
+      .getByTestId("received")
+      .filter({ hasText: `${target.totalReceived + 2} CC` })
+      .waitFor();
+    await distinct(page, "article.submission-card h3");
+    await context.close();
+  });
+
+  it("/projects on a phone with more than one page", async () => {
+    const { page, context } = await openPage(browser, stack, "/projects?n=1", { wallet: false, viewport: PHONE });
+    await loadMore(page, "submissions").waitFor();
+    expect(await page.locator("article.submission-card").count()).toBe(PAGE);
+    await shoot(page, "projects-375-first-page");
+    await context.close();
+    const desktop = await openPage(browser, stack, "/projects?n=1", { wallet: false, viewport: DESKTOP });
+    await loadMore(desktop.page, "submissions").click();
+    await atLeast(desktop.page, "article.submission-card", 2 * PAGE);
+    await distinct(desktop.page, "article.submission-card h3");
+    await screenshot(desktop.page, "projects-two-pages");
+    await shoot(desktop.page, "projects-1280-two-pages");
+    await desktop.context.close();
+  });
+
+  it("without IntersectionObserver the Load more button alone pages the lists (screens at 1280 and 375 px)", async () => {
+    const lists = [
+      { path: "/profiles", noun: "profiles", cards: "article.profile-card", name: "profiles" },
+      { path: "/projects?n=1", noun: "submissions", cards: "article.submission-card", name: "projects" },
+    ];
+    for (const viewport of [DESKTOP, PHONE]) {
+      for (const list of lists) {
+        const context = await browser.newContext({ viewport });
+        await context.addInitScript(() =>
+          Object.defineProperty(window, "IntersectionObserver", { value: undefined, configurable: true }),
+        );
+        const page = await context.newPage();
+        await page.goto(`${stack.url}${list.path}`);
+        const button = loadMore(page, list.noun);
+        await button.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(300);
+        // In view, yet nothing more loads by itself.
+        expect(await page.locator(list.cards).count()).toBe(PAGE);
+        await page.screenshot({ path: join(SHOTS, `${list.name}-${viewport.width}-load-more.png`) });
+        await button.click();
+        await atLeast(page, list.cards, 2 * PAGE);
+        await page.getByText(`Showing ${2 * PAGE} ${list.noun}`).waitFor();
+        await distinct(page, list.cards);
+        await page.screenshot({ path: join(SHOTS, `${list.name}-${viewport.width}-after-load-more.png`) });
+        await context.close();
+      }
+    }
+  });
+});

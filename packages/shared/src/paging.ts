@@ -1,0 +1,43 @@
+/**
+ * Optional keyset paging for the lists the spec serves whole (`GET /api/profiles`, `GET /api/projects/{n}`,
+ * issue 19), the way `GET /api/posts` pages: the answer is always the spec's array, in the spec's order.
+ * - No `limit` and no `before`: the whole list, exactly as the spec's client expects it.
+ * - `limit` (1–100): at most that many items.
+ * - `before`: the `_id` of the last item already shown; the answer continues right after it in the list's
+ *   order (seek, never OFFSET), so rows added meanwhile neither repeat nor shift an item out of the pages.
+ * The next cursor is the `_id` of the last item of a page; a page shorter than `limit` is the last one.
+ * `keysetPage` turns an answer asked for with `limit: size + 1` into a page that knows whether more follow.
+ */
+import { z } from "zod";
+import { messages } from "./messages";
+
+export const LIST_MAX_PAGE_SIZE = 100;
+
+export const listPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: messages.paging.limit(LIST_MAX_PAGE_SIZE) })
+    .int(messages.paging.limit(LIST_MAX_PAGE_SIZE))
+    .min(1, messages.paging.limit(LIST_MAX_PAGE_SIZE))
+    .max(LIST_MAX_PAGE_SIZE, messages.paging.limit(LIST_MAX_PAGE_SIZE))
+    .optional()
+    .describe("Page size (1–100); without it (and without `before`) the whole list"),
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,17}$/, messages.paging.before)
+    .optional()
+    .describe("The `_id` of the last item already shown: the page continues after it"),
+});
+export type ListPageQuery = z.output<typeof listPageQuerySchema>;
+
+/** A page of a keyset-paged list: its items and the `before` of the next page, null at the end. */
+export interface KeysetPage<T> {
+  items: T[];
+  /** Pass as `before` for the next page; null when this page is the last. */
+  nextCursor: string | null;
+}
+
+/** `rows` as answered for `limit: size + 1`: the first `size` of them, and a next cursor if one more came. */
+export function keysetPage<T extends { _id: string }>(rows: readonly T[], size: number): KeysetPage<T> {
+  const items = rows.slice(0, size);
+  return { items, nextCursor: rows.length > size ? (items.at(-1)?._id ?? null) : null };
+}
