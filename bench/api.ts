@@ -172,7 +172,7 @@ export async function benchApi(
           (100 * endpoint.reqPerSec) / top.reqPerSec
         ).toFixed(
           0,
-        )} %), p50 ${endpoint.p50} ms, p99 ${endpoint.p99} ms${endpoint.non2xx ? `, ${endpoint.non2xx} non-2xx!` : ""}`,
+        )} %), p50 ${endpoint.p50} ms, p99 ${endpoint.p99} ms${endpoint.non2xx ? `, ${endpoint.non2xx} non-2xx!` : ""}${top.non2xx ? `, ceiling ${top.non2xx} non-2xx!` : ""}`,
       );
     }
     await options.withDatabase?.(database.url);

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTestChain } from "@classcoin/api/testing/chain";
 import { benchApi } from "./api";
+import { benchCache } from "./cache";
 import { benchIndexer } from "./indexer";
 import { median } from "./lib/load";
 import { machineInfo } from "./lib/machine";
@@ -47,6 +48,7 @@ if (args.includes("--report-only")) {
     indexer: loaded("indexer"),
     web: loaded("web"),
     startup: loaded("startup"),
+    cache: loaded("cache"),
   });
   process.exit(0);
 }
@@ -78,9 +80,13 @@ if (wants("api") || wants("web")) {
     await chain.stop();
   }
 }
+if (wants("cache")) {
+  log("Response cache: hot reads warm and cold against the ceiling, RSS");
+  save("cache", await benchCache(quick, log));
+}
 if (wants("indexer")) {
   log("Indexer catch-up");
-  save("indexer", await benchIndexer(sizes, log));
+  save("indexer", await benchIndexer(sizes, log, { pglite: !pgOnly }));
 }
 if (wants("startup")) {
   log("Start-up");
@@ -113,6 +119,7 @@ writeReport(reportPath, {
   indexer: loaded("indexer"),
   web: loaded("web"),
   startup: loaded("startup"),
+  cache: loaded("cache"),
 });
 // The JSON as the repository's formatter writes it, so `npm run lint` stays clean after a run.
 if (!quick)

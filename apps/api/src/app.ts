@@ -34,12 +34,14 @@ import { predictionRoutes } from "./features/predictions/routes";
 import { profileRoutes } from "./features/profiles/routes";
 import { projectRoutes } from "./features/projects/routes";
 import { relayRoutes } from "./features/relay/routes";
+import { archiveRoutes } from "./features/semesters/routes";
 import { tipRoutes } from "./features/tips/routes";
 import { registerCompression } from "./http/compression";
 import { connectionServerOptions, limitConnectionsPerIp } from "./http/connection-limits";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerRequestId, requestIdOptions } from "./http/request-id";
+import { registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { HttpError } from "./http-errors";
 
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await registerOpenApi(app);
   // Live updates (GET /api/events) and `app.events`, which the routes below publish through.
   await registerEvents(app);
+  // The cache of hot public reads, invalidated through the bus above; the routes below opt in by descriptor.
+  registerResponseCache(app);
   // Each route's full path, schemas and OpenAPI entry come from its shared descriptor (http/endpoint.ts).
   await app.register(configRoutes);
   await app.register(authRoutes);
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(feedRoutes);
   await app.register(predictionRoutes);
   await app.register(leaderboardRoutes);
+  await app.register(archiveRoutes);
   await app.register(notificationRoutes);
 
   const webDist = deps.config.webDist;

@@ -73,6 +73,8 @@ const envSchema = z.object({
     .default("0.01"),
   /** Gasless transfers the treasury relays per wallet per 24 hours (EIP-3009); 0 turns the relay off. */
   RELAY_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** Memory of the response cache of hot public reads (http/response-cache.ts), in MiB; 0 turns it off. */
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Profiles per `mintBatch` transaction of "Deploy ClassCoin". */
   DEPLOY_CHUNK_SIZE: z.coerce.number().int().min(1).max(1000).default(200),
   /** A deploy run whose heartbeat (every few seconds while it works) is older than this was left by a stopped server. */
@@ -171,6 +173,8 @@ export interface Config {
   deployStaleMs?: number;
   /** Relayed (gasless) transfers per wallet per 24 h (default 50; 0 = relay off). */
   relayDailyLimit?: number;
+  /** Response cache size in MiB (default 64; 0 = off); see http/response-cache.ts. */
+  responseCacheMb?: number;
 }
 
 export class ConfigError extends Error {}
@@ -223,5 +227,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deployChunkSize: e.DEPLOY_CHUNK_SIZE,
     deployStaleMs: e.DEPLOY_STALE_SECONDS * 1000,
     relayDailyLimit: e.RELAY_DAILY_LIMIT,
+    responseCacheMb: e.RESPONSE_CACHE_MB,
   };
 }

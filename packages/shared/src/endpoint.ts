@@ -19,6 +19,22 @@ export type HttpMethod = "GET" | "POST";
  */
 export type AccessClass = "public-read" | "auth" | "session-write" | "session-read" | "admin";
 
+/**
+ * What an answer of the API's response cache (apps/api/src/http/response-cache.ts) is filed under: a write
+ * that changes some of those answers invalidates their tag (through the live event it causes, on every
+ * instance, or `invalidates` on the instance that served it).
+ */
+export type CacheTag =
+  | "posts"
+  | "comments"
+  | "profiles"
+  | "projects"
+  | "bounties"
+  | "explorer"
+  | "leaderboard"
+  | "archives"
+  | "config";
+
 export interface Endpoint<
   Method extends HttpMethod = HttpMethod,
   Path extends string = string,
@@ -48,6 +64,18 @@ export interface Endpoint<
   response?: Response;
   /** Error statuses this endpoint answers, each with the `{error, errors?}` shape. */
   errorStatuses?: readonly number[];
+  /**
+   * A `public-read` GET whose answer is the same for every caller (it reads no session or cookie): the API
+   * keeps its serialized answers in the response cache under these tags. Never set on an answer that
+   * depends on who asks (the API refuses to register one on any other access class).
+   */
+  cache?: readonly CacheTag[];
+  /**
+   * A write whose change reaches other instances only through a trigger's live event (NOTIFY, which is
+   * asynchronous): these tags are invalidated on the instance that served it before it answers, so the
+   * writer reads its own write.
+   */
+  invalidates?: readonly CacheTag[];
 }
 
 /**

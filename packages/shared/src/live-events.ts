@@ -53,6 +53,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("award"), wallet, amount: z.number(), note: z.string(), txHash: z.string() }),
   /** A profile was created or edited. */
   z.object({ type: z.literal("profile.changed"), wallet }),
+  /**
+   * A comment was written, voted on or deleted under post `postId` (null when not known): the post's comments
+   * and its comment count.
+   */
+  z.object({ type: z.literal("comment.changed"), postId: id.nullable() }),
   /** A project submission was created or edited. */
   z.object({ type: z.literal("project.changed"), projectNumber: z.number(), wallet }),
   /** The instructor hid or showed a post, or archived or restored a profile or a project submission. */
@@ -67,6 +72,10 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   }),
   /** A new notification for `wallet` (its list is read with that wallet's session). */
   z.object({ type: z.literal("notification"), wallet }),
+  /** A new semester started: the class was cleared (archives keep it); every page reads again. */
+  z.object({ type: z.literal("semester.reset"), startBlock: z.number() }),
+  /** The admin archived the semester: the archive list changed. */
+  z.object({ type: z.literal("semester.archived"), archiveId: id }),
   /**
    * Sent on a reconnect that cannot be caught up event by event (the missed events are no longer kept):
    * read everything again.

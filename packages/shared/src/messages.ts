@@ -72,6 +72,19 @@ export const messages = {
     failed: "Prediction failed: ",
     error: "Error saving the prediction. Please try again.",
   },
+  /** Semesters (issue 18): archive the class read-only, then start a new semester. */
+  semester: {
+    archiveFirst: "Archive this semester before starting a new one.",
+    nameRequired: "Archive name is required",
+    nameTooLong: "Archive name is too long. Maximum 80 characters allowed.",
+    archiveNotFound: "Archive not found",
+    archived: (name: string) => `Semester archived as "${name}"`,
+    started: "New semester started",
+    startConfirm:
+      "Start a new semester? Profiles (except yours), posts, comments, projects, tips, predictions, Feed posts and notifications will be cleared. This cannot be undone.",
+    startConfirmAgain:
+      "Are you sure? The archive is brought up to date first and keeps a read-only copy; the live pages will be empty.",
+  },
   /** The Feed (issue 18): anonymous image posts, worded like the spec's post texts. */
   feed: {
     connect: "Connect wallet to post to the Feed",
@@ -247,6 +260,12 @@ export const messages = {
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",
+  },
+  /** Keyset paging of the profile and submission lists (issue 19, paging.ts). */
+  paging: {
+    limit: (max: number) => `limit must be a whole number from 1 to ${max}`,
+    before: "before must be the _id of the last item already shown (a positive whole number)",
+    unknownCursor: "before names no item of this list; load the list again from the start",
   },
   rateLimit: {
     tooMany: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,

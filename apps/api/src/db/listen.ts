@@ -56,7 +56,10 @@ export async function listenPostgres(options: ListenOptions): Promise<() => Prom
       if (client === next) reconnectLater();
     });
     next.on("end", () => {
-      if (client === next) reconnectLater();
+      if (client !== next) return;
+      // Ended without an error first: still lost (the caller stops trusting what it did not hear).
+      options.onError?.(new Error("LISTEN connection ended"));
+      reconnectLater();
     });
     try {
       await next.connect();

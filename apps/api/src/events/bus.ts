@@ -26,6 +26,12 @@ export interface StoredEvent {
 }
 
 export type EventSubscriber = (stored: StoredEvent) => void;
+/**
+ * Told synchronously what kind of thing changed: an event's `type` (also one this version does not know), or
+ * null when it cannot be known (a lost LISTEN connection, an event announced by id only): anything may have.
+ * The response cache invalidates from it (http/response-cache.ts).
+ */
+export type ChangeWatcher = (type: string | null) => void;
 /** Runs in the publishing instance after an event is stored (the notifications it causes). */
 export type PublishHook = (event: LiveEvent) => Promise<void>;
 
@@ -41,6 +47,17 @@ export interface EventBus {
   /** The events after `afterId`, oldest first; null when some of them are no longer kept (or too many). */
   replay(afterId: number): Promise<StoredEvent[] | null>;
   onPublish(hook: PublishHook): void;
+  /**
+   * Calls `watcher` for every event published here (before it is stored, so the writer's own next read
+   * already misses), every event announced by NOTIFY (from any instance or trigger, parsed or not), and with
+   * null whenever announcements may have been lost.
+   */
+  watch(watcher: ChangeWatcher): () => void;
+  /**
+   * False while the LISTEN connection is known to be lost (from its first error until it is back): this
+   * instance hears of no other instance's writes meanwhile. True without LISTEN (one process: PGlite, a double).
+   */
+  readonly listening: boolean;
   readonly subscribers: number;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -50,8 +67,10 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
   const { db } = database;
   const subscribers = new Set<EventSubscriber>();
   const hooks: PublishHook[] = [];
+  const watchers = new Set<ChangeWatcher>();
   const delivered = new Set<number>();
   let lastSeen = 0;
+  let listening = true;
   let stopListening: (() => Promise<void>) | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -69,6 +88,16 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
         subscriber(stored);
       } catch (error) {
         log.warn(`Live event subscriber failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  function changed(type: string | null): void {
+    for (const watcher of watchers) {
+      try {
+        watcher(type);
+      } catch (error) {
+        log.warn(`Change watcher failed: ${(error as Error).message}`);
       }
     }
   }
@@ -91,8 +120,14 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
     } catch {
       return;
     }
-    if (typeof message.id !== "number") return;
+    if (typeof message.id !== "number") {
+      changed(null);
+      return;
+    }
     const id = message.id;
+    // Before parsing: an event type this version does not know still says that something changed.
+    const type = (message.event as { type?: unknown } | undefined)?.type;
+    changed(typeof type === "string" ? type : null);
     if (message.event !== undefined) {
       const stored = parse(id, message.event);
       if (stored) deliver(stored);
@@ -130,7 +165,13 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
       return subscribers.size;
     },
 
+    get listening() {
+      return listening;
+    },
+
     async publish(event) {
+      // The write is committed: this instance forgets what it changed before its reply can go out.
+      changed(event.type);
       try {
         const [row] = await db
           .insert(liveEvents)
@@ -181,6 +222,11 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
       hooks.push(hook);
     },
 
+    watch(watcher) {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+
     async start() {
       const [latest] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
       lastSeen = latest?.id ?? 0;
@@ -188,10 +234,17 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
         stopListening = await database.listen(LIVE_CHANNEL, {
           onPayload,
           onReconnect: () => {
+            // Announcements sent while it was down are lost (catch-up reads at most REPLAY_MAX_EVENTS).
+            listening = true;
+            changed(null);
             log.info("Live events: LISTEN connection restored; catching up");
             catchUp().catch((error: Error) => log.warn(`Live events catch-up failed: ${error.message}`));
           },
-          onError: (error) => log.warn(`Live events: LISTEN connection problem: ${error.message}`),
+          onError: (error) => {
+            listening = false;
+            changed(null);
+            log.warn(`Live events: LISTEN connection problem: ${error.message}`);
+          },
         });
       }
       pruneTimer = setInterval(() => {
@@ -206,6 +259,7 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
       closed = true;
       if (pruneTimer) clearInterval(pruneTimer);
       subscribers.clear();
+      watchers.clear();
       await stopListening?.().catch(() => {});
     },
   };

@@ -14,6 +14,7 @@ import type {
   preValidationAsyncHookHandler,
 } from "fastify";
 import { z } from "zod";
+import { cachedRouteOptions } from "./response-cache";
 
 type Parsed<E, Key extends "params" | "query" | "body"> = E extends { [K in Key]: infer S extends z.ZodType }
   ? z.output<S>
@@ -62,16 +63,26 @@ function endpointSchema(endpoint: Endpoint): FastifySchema {
 
 export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, endpoint: E, route: EndpointRoute<E>): void {
   const successStatus = endpoint.successStatus;
+  const invalidates = endpoint.invalidates;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     schema: endpointSchema(endpoint),
     ...(route.config ? { config: route.config } : {}),
     ...(route.preValidation ? { preValidation: route.preValidation } : {}),
+    // `cache: [tags]`: answers kept in the response cache (http/response-cache.ts), checked before anything runs.
+    ...cachedRouteOptions(app, endpoint),
     async handler(request, reply) {
       if (successStatus) reply.code(successStatus);
       // Validated against the descriptor's schemas before the handler runs.
-      return route.handler(request as EndpointRequest<E>, reply);
+      if (!invalidates) return route.handler(request as EndpointRequest<E>, reply);
+      try {
+        return await route.handler(request as EndpointRequest<E>, reply);
+      } finally {
+        // Also after a failure: part of the write may have happened. Before the reply goes out, so the
+        // writer's next read on this instance misses (other instances hear the trigger's NOTIFY).
+        app.responseCache?.invalidate(invalidates);
+      }
     },
   });
 }

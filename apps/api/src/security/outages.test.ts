@@ -107,6 +107,10 @@ describe("PostgreSQL unreachable", () => {
         INDEXER: "false",
         RATE_LIMIT: "false",
         LOG_LEVEL: "silent",
+        // The reads below must reach the database: a warm response cache (http/response-cache.ts) answers
+        // them without it, and correctly so (no instance can write while the database is down), until the
+        // lost LISTEN connection flushes it.
+        RESPONSE_CACHE_MB: "0",
       });
       app = await buildApp({ config, database, chain: createChainClient(config) });
       await app.ready();

@@ -34,6 +34,9 @@ export async function createTestApp(
     INDEXER: "false",
     RATE_LIMIT: "false",
     LOG_LEVEL: "silent",
+    // Off unless a test asks for it: feature tests write fixtures straight into the database, which no
+    // live event announces (http/response-cache.test.ts runs the routes with it on).
+    RESPONSE_CACHE_MB: "0",
     ...env,
   });
   const database = await createTestDatabase(kind);

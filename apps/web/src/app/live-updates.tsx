@@ -6,7 +6,8 @@
  */
 import type { Post, Project } from "@classcoin/shared/entities";
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import type { KeysetPage } from "@classcoin/shared/paging";
+import { type InfiniteData, type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { connectLiveEvents } from "../lib/live-events";
 import { useCcBalance } from "../wallet/use-cc-balance";
@@ -41,12 +42,26 @@ function patchVotes(queryClient: QueryClient, event: Extract<LiveEvent, { type: 
   });
 }
 
+/** The pages of a paged list (an infinite query of `KeysetPage`s, packages/shared/src/paging.ts). */
+function isPagedList<T>(data: unknown): data is InfiniteData<KeysetPage<T>> {
+  return (
+    typeof data === "object" &&
+    data !== null &&
+    "pages" in data &&
+    Array.isArray(data.pages) &&
+    data.pages.every((page: unknown) => typeof page === "object" && page !== null && "items" in page)
+  );
+}
+
 function patchTip(queryClient: QueryClient, event: Extract<LiveEvent, { type: "tip" }>): void {
   const patch = (project: Project) =>
     project._id === event.projectId ? { ...project, totalReceived: event.totalReceived } : project;
   queryClient.setQueriesData<unknown>({ queryKey: ["projects"] }, (data: unknown) => {
     if (Array.isArray(data)) return (data as Project[]).map(patch);
     if (data && typeof data === "object" && "_id" in data) return patch(data as Project);
+    if (isPagedList<Project>(data)) {
+      return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(patch) })) };
+    }
     return data;
   });
 }
@@ -100,6 +115,8 @@ export function LiveUpdates() {
           return readAgain("profiles", "posts", "projects");
         case "project.changed":
           return readAgain("projects");
+        case "comment.changed":
+          return readAgain("comments", "posts");
         case "moderation":
           if (event.entity === "post") return readAgain("posts");
           if (event.entity === "comment") return readAgain("comments", "posts");
@@ -111,6 +128,11 @@ export function LiveUpdates() {
         case "sync":
           current.current.refreshBalance();
           return readAgain(...LIVE_LISTS);
+        case "semester.archived":
+          return readAgain("archives");
+        case "semester.reset":
+          // Every class list is empty now, the caller's own profile may be gone, and the archive grew.
+          return readAgain(...LIVE_LISTS, "predictions", "feed", "archives");
       }
     };
     const close = connectLiveEvents({

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { adminAuthSchema, adminQuerySchema, adminWalletParamsSchema } from "../admin";
-import { defineEndpoint } from "../endpoint";
+import { type CacheTag, defineEndpoint } from "../endpoint";
 
 /**
  * Query of an admin GET: the signed `message` and `signature` (spec §7), or neither when the request carries
@@ -51,6 +51,8 @@ export function adminPostEndpoint<
   response: Response;
   /** Statuses beyond 400 and 403 (404 for an unknown target, 409 for a duplicate, …). */
   errorStatuses?: readonly number[];
+  /** Response-cache tags invalidated on the serving instance before it answers (see `Endpoint.invalidates`). */
+  invalidates?: readonly CacheTag[];
 }) {
   return defineEndpoint({
     method: "POST",
@@ -61,6 +63,7 @@ export function adminPostEndpoint<
     body: spec.fields.extend(adminAuthSchema.shape),
     response: spec.response,
     errorStatuses: [...ADMIN_ERRORS, ...(spec.errorStatuses ?? [])],
+    ...(spec.invalidates ? { invalidates: spec.invalidates } : {}),
   });
 }
 

@@ -21,6 +21,7 @@ import { predictionAdminEndpoints, predictionEndpoints } from "./predictions";
 import { profileAdminEndpoints, profileEndpoints } from "./profiles";
 import { projectAdminEndpoints, projectEndpoints } from "./projects";
 import { relayEndpoints } from "./relay";
+import { archiveEndpoints, semesterAdminEndpoints } from "./semesters";
 import { tipEndpoints } from "./tips";
 import { whitelistAdminEndpoints } from "./whitelist";
 
@@ -46,6 +47,8 @@ export const allEndpoints: readonly Endpoint[] = [
   predictionEndpoints,
   predictionAdminEndpoints,
   leaderboardEndpoints,
+  archiveEndpoints,
+  semesterAdminEndpoints,
   whitelistAdminEndpoints,
   adminEndpoints,
   awardAdminEndpoints,

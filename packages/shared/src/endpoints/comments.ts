@@ -18,6 +18,7 @@ export const commentEndpoints = {
     method: "GET",
     path: "/api/posts/:postId/comments",
     access: "public-read",
+    cache: ["comments"],
     tag: "forum",
     summary: "A visible post's comments, oldest first; replies carry parentCommentId",
     description:

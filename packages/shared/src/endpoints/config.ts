@@ -7,6 +7,7 @@ export const configEndpoints = {
     method: "GET",
     path: "/api/config",
     access: "public-read",
+    cache: ["config"],
     tag: "config",
     summary: "Chain, token and admin settings the web app runs with",
     response: publicConfigSchema,

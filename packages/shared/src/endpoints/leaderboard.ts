@@ -7,6 +7,7 @@ export const leaderboardEndpoints = {
     method: "GET",
     path: "/api/leaderboard",
     access: "public-read",
+    cache: ["leaderboard"],
     tag: "leaderboard",
     summary: "Submissions by CC received per project, students by CC held (on chain) and tipped, class totals",
     response: leaderboardSchema,

@@ -11,6 +11,7 @@ export const postEndpoints = {
     method: "GET",
     path: "/api/posts",
     access: "public-read",
+    cache: ["posts"],
     tag: "forum",
     summary: "Visible posts, newest first",
     description:

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminSuccessSchema, archiveProfileSchema } from "../admin";
 import { defineEndpoint } from "../endpoint";
 import { profileSchema } from "../entities";
+import { listPageQuerySchema } from "../paging";
 import { profileFormSchema, profileParamsSchema, profileStatusSchema } from "../profiles";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
@@ -11,14 +12,22 @@ export const profileEndpoints = {
     method: "GET",
     path: "/api/profiles",
     access: "public-read",
+    cache: ["profiles"],
     tag: "profiles",
     summary: "Active profiles, newest first",
+    description:
+      "Without `limit` and `before`, every active profile (the spec's answer). For pages pass `limit` (1–100) " +
+      "and then `before` = the `_id` of the last profile shown; a page shorter than `limit` is the last one. " +
+      "The order is `createdAt` then `_id`, both newest first.",
+    query: listPageQuerySchema,
     response: z.array(profileSchema),
+    errorStatuses: [400],
   }),
   get: defineEndpoint({
     method: "GET",
     path: "/api/profiles/:wallet",
     access: "public-read",
+    cache: ["profiles"],
     tag: "profiles",
     summary: "One active profile; 404 when none",
     params: profileParamsSchema,
@@ -29,6 +38,7 @@ export const profileEndpoints = {
     method: "GET",
     path: "/api/profiles/:wallet/status",
     access: "public-read",
+    cache: ["profiles"],
     tag: "profiles",
     summary: "Whether the wallet has a profile: none, active (with it) or archived; never 404",
     description:

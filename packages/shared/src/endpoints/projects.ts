@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminSuccessSchema, archiveProjectSchema } from "../admin";
 import { defineEndpoint } from "../endpoint";
 import { projectSchema } from "../entities";
+import { listPageQuerySchema } from "../paging";
 import { ownProjectParamsSchema, projectFormFieldsSchema, projectListParamsSchema } from "../projects";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
@@ -11,9 +12,15 @@ export const projectEndpoints = {
     method: "GET",
     path: "/api/projects/:projectNumber",
     access: "public-read",
+    cache: ["projects"],
     tag: "projects",
     summary: "Active submissions for project 1–4, newest first",
+    description:
+      "Without `limit` and `before`, every active submission (the spec's answer). For pages pass `limit` " +
+      "(1–100) and then `before` = the `_id` of the last submission shown; a page shorter than `limit` is the " +
+      "last one. The order is `_id`, newest first.",
     params: projectListParamsSchema,
+    query: listPageQuerySchema,
     response: z.array(projectSchema),
     errorStatuses: [400],
   }),
@@ -21,6 +28,7 @@ export const projectEndpoints = {
     method: "GET",
     path: "/api/projects/:projectNumber/:wallet",
     access: "public-read",
+    cache: ["projects"],
     tag: "projects",
     summary: "A wallet's own submission for a project; 404 when it has none",
     params: ownProjectParamsSchema,
@@ -31,6 +39,7 @@ export const projectEndpoints = {
     method: "GET",
     path: "/api/projects/:projectNumber/:wallet/status",
     access: "public-read",
+    cache: ["projects"],
     tag: "projects",
     summary: "A wallet's own submission for a project, or null (archived ones too); never 404",
     description:

@@ -13,5 +13,7 @@ export const relayEndpoints = {
     body: relayTransferSchema,
     response: relayResultSchema,
     errorStatuses: [400, 401, 403, 409, 429, 502, 503],
+    // The leaderboard reads balances from the chain; the explorer follows when the indexer announces the transfer.
+    invalidates: ["leaderboard"],
   }),
 } as const;

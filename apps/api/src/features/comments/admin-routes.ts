@@ -9,8 +9,16 @@ export const commentAdminRoutes = [
     await grant.consume(deps.database.db);
     return listAllComments(deps.database.db);
   }),
-  adminPost(commentAdminEndpoints.hide, async ({ deps, grant, body }) => {
+  adminPost(commentAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
     const comment = await setCommentHidden(deps.database.db, grant, body);
+    // Live updates and every instance's response cache (the post's comments and count); the author is notified.
+    await events.publish({
+      type: "moderation",
+      entity: "comment",
+      id: comment._id,
+      wallet: comment.authorWallet,
+      hidden: body.hide,
+    });
     return { success: true as const, message: adminSuccessMessages.commentHidden(body.hide), comment };
   }),
 ];

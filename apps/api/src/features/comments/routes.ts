@@ -25,7 +25,10 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     config: commentLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.authorWallet);
-      return createComment(deps.database.db, request.body);
+      const comment = await createComment(deps.database.db, request.body);
+      // Live updates and every instance's response cache: the post's comments and its comment count.
+      await app.events.publish({ type: "comment.changed", postId: comment.postId });
+      return comment;
     },
   });
 
@@ -33,7 +36,9 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     config: voteLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.voterWallet);
-      return voteComment(deps.database.db, request.body);
+      const comment = await voteComment(deps.database.db, request.body);
+      await app.events.publish({ type: "comment.changed", postId: comment.postId });
+      return comment;
     },
   });
 
@@ -41,7 +46,9 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     config: deleteLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.authorWallet);
-      return deleteComment(deps.database.db, request.body);
+      const result = await deleteComment(deps.database.db, request.body);
+      await app.events.publish({ type: "comment.changed", postId: null });
+      return result;
     },
   });
 };
