@@ -195,11 +195,11 @@ export function writeReport(path: string, r: ReportInput): void {
       )} posts, ${n0(run.sizes.growthStages.at(-1) ?? 0)} transactions), a fresh browser context (cold cache) per load, median of ${run.sizes.webRuns} after one warm-up load.`,
     );
     line();
-    line("| page | first contentful paint ms | data on screen ms (selector) | JS heap MB |");
-    line("|---|---:|---:|---:|");
+    line("| page | network | first contentful paint ms | data on screen ms (selector) | JS heap MB |");
+    line("|---|---|---:|---:|---:|");
     for (const l of r.web.loads) {
       line(
-        `| ${l.route} | ${l.fcpMs.toFixed(0)} | ${l.dataMs.toFixed(0)} (\`${l.waitFor}\`) | ${l.heapMB.toFixed(1)} |`,
+        `| ${l.route} | ${l.network ?? "loopback"} | ${l.fcpMs.toFixed(0)} | ${l.dataMs.toFixed(0)} (\`${l.waitFor}\`) | ${l.heapMB.toFixed(1)} |`,
       );
     }
     line();
@@ -307,8 +307,18 @@ function targetRows(r: ReportInput): { target: string; measured: string; met?: b
       measured: `largest ${kb(sentJs(worst))} KiB (${worst.route}${worst.sent ? "" : ", gzip -9: not measured as sent"})`,
       met: sentJs(worst) <= 200 * 1024,
     });
-    const fcp = Math.max(...r.web.loads.map((l) => l.fcpMs));
-    const data = Math.max(...r.web.loads.map((l) => l.dataMs));
+    const loopback = r.web.loads.filter((l) => (l.network ?? "loopback") === "loopback");
+    const throttled = r.web.loads.filter((l) => l.network === "10 Mbit/s, 40 ms RTT");
+    const fcp = Math.max(...loopback.map((l) => l.fcpMs));
+    const data = Math.max(...loopback.map((l) => l.dataMs));
+    if (throttled.length) {
+      const slow = Math.max(...throttled.map((l) => l.fcpMs));
+      rows.push({
+        target: "FCP ≤ 700 ms at 10 Mbit/s and 40 ms RTT (/, /forum, /explorer)",
+        measured: `worst ${slow.toFixed(0)} ms`,
+        met: slow <= 700,
+      });
+    }
     rows.push({
       target: "first contentful paint ≤ 1 s (/, /forum, /explorer)",
       measured: `worst ${fcp.toFixed(0)} ms`,

@@ -44,6 +44,8 @@ export interface RouteBundle {
 
 export interface PageLoad {
   route: string;
+  /** The network the load went over: the machine's loopback, or issue 19's 10 Mbit/s with 40 ms RTT. */
+  network?: "loopback" | "10 Mbit/s, 40 ms RTT";
   waitFor: string;
   fcpMs: number;
   dataMs: number;
@@ -123,6 +125,8 @@ const pages: { route: string; waitFor: string }[] = [
   { route: "/explorer", waitFor: "table tbody tr" },
 ];
 
+const NETWORKS = ["loopback", "10 Mbit/s, 40 ms RTT"] as const;
+
 export async function benchWeb(sizes: Sizes, log: (line: string) => void, databaseUrl: string): Promise<WebResult> {
   const buildSeconds = buildWeb();
   const routes = routeBundles();
@@ -144,7 +148,7 @@ export async function benchWeb(sizes: Sizes, log: (line: string) => void, databa
   const browser = await launchBrowser();
   const loads: PageLoad[] = [];
   try {
-    for (const { route, waitFor } of pages) {
+    for (const [network, { route, waitFor }] of NETWORKS.flatMap((n) => pages.map((p) => [n, p] as const))) {
       const runs: PageLoad["runs"] = [];
       for (let i = 0; i < sizes.webRuns + 1; i++) {
         // A new context each time: a cold cache, as on a first visit. The first round warms the server.
@@ -152,6 +156,16 @@ export async function benchWeb(sizes: Sizes, log: (line: string) => void, databa
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send("Performance.enable");
+        if (network !== "loopback") {
+          // DevTools' throttling: every request waits the RTT, and bytes come at 10 Mbit/s each way.
+          await cdp.send("Network.enable");
+          await cdp.send("Network.emulateNetworkConditions", {
+            offline: false,
+            latency: 40,
+            downloadThroughput: 10_000_000 / 8,
+            uploadThroughput: 10_000_000 / 8,
+          });
+        }
         await page.goto(stack.url + route, { waitUntil: "commit" });
         const dataMs = await (
           await page.waitForFunction((sel) => (document.querySelector(sel) ? performance.now() : false), waitFor, {
@@ -177,6 +191,7 @@ export async function benchWeb(sizes: Sizes, log: (line: string) => void, databa
       }
       const load = {
         route,
+        network,
         waitFor,
         fcpMs: median(runs.map((r) => r.fcpMs)),
         dataMs: median(runs.map((r) => r.dataMs)),
@@ -185,7 +200,7 @@ export async function benchWeb(sizes: Sizes, log: (line: string) => void, databa
       };
       loads.push(load);
       log(
-        `  ${route}: FCP ${load.fcpMs.toFixed(0)} ms, data on screen ${load.dataMs.toFixed(0)} ms, heap ${load.heapMB.toFixed(1)} MB`,
+        `  ${route} (${network}): FCP ${load.fcpMs.toFixed(0)} ms, data on screen ${load.dataMs.toFixed(0)} ms, heap ${load.heapMB.toFixed(1)} MB`,
       );
     }
   } finally {
