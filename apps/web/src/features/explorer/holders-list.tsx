@@ -1,5 +1,6 @@
 /** The holders list: rank, wallet (name and photo when it has a profile), balance and share of the supply. */
 import { type FormEvent, useId, useState } from "react";
+import { Pager } from "../../ui/pager";
 import { Spinner } from "../../ui/spinner";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useHolders } from "./api/get-holders";
@@ -82,29 +83,7 @@ export function HoldersList({ onWallet }: { onWallet: (wallet: string) => void }
               </table>
             </div>
           )}
-          {data.pagination.total > 1 && (
-            <nav className="pager" aria-label="Holder pages">
-              <button
-                type="button"
-                className="button secondary"
-                disabled={!data.pagination.hasPrev}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </button>
-              <span>
-                Page {data.pagination.current} of {data.pagination.total}
-              </span>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={!data.pagination.hasNext || isPlaceholderData}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          )}
+          <Pager pagination={data.pagination} onPage={setPage} busy={isPlaceholderData} label="Holder pages" />
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 /** The paged table: type, from, to, amount, time, status and View; Previous/Next with "Page x of y". */
 import type { Transaction } from "@classcoin/shared/entities";
 import { formatDateTime } from "../../ui/dates";
+import { Pager } from "../../ui/pager";
 import { Spinner } from "../../ui/spinner";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import type { ExplorerFilters } from "./api/get-transactions";
@@ -101,29 +102,7 @@ export function TransactionsTable({
           </tbody>
         </table>
       </div>
-      {pagination.total > 1 && (
-        <nav className="pager" aria-label="Pages">
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!pagination.hasPrev}
-            onClick={() => onPage(pagination.current - 1)}
-          >
-            Previous
-          </button>
-          <span data-testid="page-label">
-            Page {pagination.current} of {pagination.total}
-          </span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!pagination.hasNext || isPlaceholderData}
-            onClick={() => onPage(pagination.current + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager pagination={pagination} onPage={onPage} busy={isPlaceholderData} labelTestId="page-label" />
     </div>
   );
 }

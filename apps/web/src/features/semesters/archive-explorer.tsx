@@ -6,6 +6,7 @@ import type { Transaction } from "@classcoin/shared/entities";
 import { useSearchParams } from "react-router";
 import { Avatar } from "../../ui/avatar";
 import { formatDateTime } from "../../ui/dates";
+import { Pager } from "../../ui/pager";
 import { shortAddress } from "../../ui/short-address";
 import { Spinner } from "../../ui/spinner";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -76,29 +77,7 @@ export function ArchiveExplorer({ archiveId }: { archiveId: string }) {
           </tbody>
         </table>
       </div>
-      {pagination.total > 1 && (
-        <nav className="archive-pager" aria-label="Pages">
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!pagination.hasPrev}
-            onClick={() => setPage(pagination.current - 1)}
-          >
-            Previous
-          </button>
-          <span data-testid="page-label">
-            Page {pagination.current} of {pagination.total}
-          </span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={!pagination.hasNext || isPlaceholderData}
-            onClick={() => setPage(pagination.current + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager pagination={pagination} onPage={setPage} busy={isPlaceholderData} labelTestId="page-label" />
     </div>
   );
 }
