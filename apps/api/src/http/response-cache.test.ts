@@ -41,6 +41,10 @@ describe("response cache units", () => {
     expect(cacheKey("/api/posts")).toBe("/api/posts");
     expect(cacheKey("/api/explorer/transactions?page=2")).not.toBe(cacheKey("/api/explorer/transactions?page=3"));
     expect(cacheKey(`/api/posts?x=${"a".repeat(5000)}`)).toBeUndefined();
+    // Parameters the endpoint does not declare cannot split (or flood) the cache.
+    const declared = new Set(["limit", "before"]);
+    expect(cacheKey("/api/posts?limit=5&junk=1", declared)).toBe("/api/posts?limit=5");
+    expect(cacheKey("/api/posts?zz=9", declared)).toBe("/api/posts");
   });
 
   it("behavior: Accept-Encoding picks brotli, gzip or identity by q-value", () => {

@@ -261,13 +261,13 @@ export async function makeAnswer(
  * The path is kept as sent: a route matches case-sensitively and a handler that lowercases a wallet
  * answers both spellings the same, so at worst one answer is kept twice.
  */
-export function cacheKey(url: string): string | undefined {
+export function cacheKey(url: string, queryKeys?: ReadonlySet<string>): string | undefined {
   if (url.length > MAX_KEY_LENGTH) return undefined;
   // Parsing and sorting a query costs as much as the rest of a hit, and the hot URLs are few: remembered
   // (at most 4,096 of up to 512 characters; a flood of distinct URLs only empties the memo now and then).
   const known = normalizedUrls.get(url);
   if (known !== undefined) return known;
-  const key = normalizeUrl(url);
+  const key = normalizeUrl(url, queryKeys);
   if (url.length <= 512) {
     if (normalizedUrls.size >= 4_096) normalizedUrls.clear();
     normalizedUrls.set(url, key);
@@ -277,13 +277,19 @@ export function cacheKey(url: string): string | undefined {
 
 const normalizedUrls = new Map<string, string>();
 
-function normalizeUrl(url: string): string {
+/**
+ * A parameter the endpoint's query schema does not declare is ignored by its handler, so it is left out of
+ * the key too: otherwise `?junk=<random>` would make every request a miss that fills (and compresses) a new
+ * entry, and a client could push the hot answers out of the cache at will.
+ */
+function normalizeUrl(url: string, queryKeys?: ReadonlySet<string>): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
   const path = url.slice(0, q);
   const query = url.slice(q + 1);
   if (query === "") return path;
   const params = new URLSearchParams(query);
+  if (queryKeys) for (const name of [...params.keys()]) if (!queryKeys.has(name)) params.delete(name);
   params.sort();
   const normalized = params.toString();
   return normalized ? `${path}?${normalized}` : path;
@@ -392,6 +398,15 @@ interface PendingFill {
 
 const pendingFills = new WeakMap<FastifyRequest, PendingFill>();
 
+/** The query parameters an endpoint's schema declares (a zod object's keys); none when it has no query. */
+function declaredQueryKeys(endpoint: Endpoint): ReadonlySet<string> {
+  const shape = (endpoint.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (endpoint.query && !shape) {
+    throw new Error(`${endpoint.path}: a cached endpoint's query must be a zod object, so its key can be exact`);
+  }
+  return new Set(Object.keys(shape ?? {}));
+}
+
 /**
  * The route options that put an endpoint behind the cache: its own compression (the route opts out of
  * @fastify/compress, whose per-request compression a warm hit must not pay), a lookup before anything else
@@ -409,11 +424,12 @@ export function cachedRouteOptions(
   }
   const cache = app.responseCache;
   if (!cache) return undefined;
+  const queryKeys = declaredQueryKeys(endpoint);
 
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
     // HEAD (Fastify's automatic twin of the GET) goes to the handler: no body to cache.
     if (request.method !== "GET") return;
-    const key = cacheKey(request.url);
+    const key = cacheKey(request.url, queryKeys);
     // Not served nor stored (generation -1 never matches) while this instance cannot hear other
     // instances' writes, or for a URL too long to be a hot read; the answer is still compressed below.
     if (key === undefined || !app.events.listening) {
