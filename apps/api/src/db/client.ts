@@ -12,6 +12,7 @@ import pg from "pg";
 import { listenPostgres } from "./listen";
 import { migratePostgres } from "./migrate";
 import * as schema from "./schema";
+import { cacheStatements } from "./statement-cache";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -71,6 +72,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports the error.
   pool.on("error", () => {});
+  pool.on("connect", cacheStatements);
   const db = drizzlePg({ client: pool, schema });
   try {
     await migratePostgres(pool, migrationsFolder);
