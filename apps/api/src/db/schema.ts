@@ -63,6 +63,10 @@ export const posts = pgTable(
     downvotes: integer("downvotes").notNull().default(0),
     hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
+    // Kept by triggers on votes and comments (migration 0012), so a page of posts is read without a
+    // subquery per post: the wallet → vote map, and the comments shown (visible, not deleted).
+    votesMap: jsonb("votes_map").$type<Record<string, "up" | "down">>().notNull().default({}),
+    commentCount: integer("comment_count").notNull().default(0),
   },
   (t) => [index("posts_visible_idx").on(t.hidden, t.id)],
 );

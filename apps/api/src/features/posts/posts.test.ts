@@ -1,8 +1,9 @@
 import { messages } from "@classcoin/shared/messages";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts, profiles, votes } from "../../db/schema";
+import { queryRows } from "../../db/raw-rows";
+import { comments, posts, profiles, votes } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -295,6 +296,93 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       voters.forEach((v, i) => {
         if (i % 5 !== 0) expect(listed.votes[v.address]).toBe(i % 3 === 0 ? "down" : "up");
       });
+    });
+
+    it("the votes map and comment count stored on each post equal a recount after bulk writes of every kind", async () => {
+      const author = await member("Bulk");
+      const created = await Promise.all(
+        [1, 2, 3].map(async (n) =>
+          (await post(author.cookie, { authorWallet: author.address, content: `bulk ${n}` })).json(),
+        ),
+      );
+      const ids = created.map((p: PostBody) => Number(p._id));
+      const wallets = Array.from({ length: 12 }, () => newWallet().address);
+      const db = t.database.db;
+      // Written straight to the tables, several posts per statement, as a bulk load or a reset would.
+      await db
+        .insert(votes)
+        .values(
+          ids.flatMap((postId, p) =>
+            wallets.map((wallet, w) => ({ postId, wallet, type: (w + p) % 3 ? "up" : "down" }) as const),
+          ),
+        );
+      await db
+        .update(votes)
+        .set({ type: "down" })
+        .where(inArray(votes.wallet, wallets.slice(0, 4)));
+      await db
+        .delete(votes)
+        .where(and(inArray(votes.wallet, wallets.slice(3, 6)), inArray(votes.postId, ids.slice(1))));
+      await db.insert(comments).values(
+        ids.flatMap((postId) =>
+          Array.from({ length: 6 }, (_, i) => ({
+            postId,
+            authorWallet: author.address,
+            text: `c${i}`,
+            hidden: i === 4,
+            deleted: i === 5,
+          })),
+        ),
+      );
+      await db
+        .update(comments)
+        .set({ hidden: true })
+        .where(and(eq(comments.postId, ids[0]!), eq(comments.text, "c0")));
+      await db.update(comments).set({ hidden: false }).where(eq(comments.text, "c4"));
+      await db.update(comments).set({ upvotes: 3 }).where(inArray(comments.postId, ids));
+      await db.delete(comments).where(and(eq(comments.postId, ids[2]!), inArray(comments.text, ["c1", "c2"])));
+      // Twenty comments on one post at once: the deltas add up rather than overwrite each other.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          db.insert(comments).values({ postId: ids[1]!, authorWallet: author.address, text: `race ${i}` }),
+        ),
+      );
+
+      const recount = async () => {
+        const rows = await queryRows<{
+          id: number;
+          stored: Record<string, string>;
+          counted: Record<string, string>;
+          shown: number;
+          kept: number;
+        }>(
+          db,
+          sql`SELECT p.id::int AS id, p.votes_map AS stored, p.comment_count AS kept,
+                coalesce((SELECT jsonb_object_agg(v.wallet, v.type) FROM votes v WHERE v.post_id = p.id), '{}'::jsonb) AS counted,
+                (SELECT count(*)::int FROM comments c WHERE c.post_id = p.id AND NOT c.hidden AND NOT c.deleted) AS shown
+              FROM posts p WHERE p.id IN ${ids}`,
+        );
+        for (const row of rows) {
+          expect(row.stored).toEqual(row.counted);
+          expect(row.kept).toBe(row.shown);
+        }
+        // In the order of `ids`, whatever order the statement returned them in.
+        return ids.map((id) => rows.find((r) => r.id === id)!);
+      };
+      const rows = await recount();
+      expect(rows.map((r) => r.kept)).toEqual([4, 25, 3]);
+      expect(Object.keys(rows[0]!.stored)).toHaveLength(12);
+      expect(Object.keys(rows[1]!.stored)).toHaveLength(9);
+      const listed = (await list()).filter((p) => ids.includes(Number(p._id)));
+      for (const p of listed) {
+        const row = rows.find((r) => r.id === Number(p._id))!;
+        expect(p.votes).toEqual(row.counted);
+        expect((p as PostBody & { commentCount: number }).commentCount).toBe(row.shown);
+      }
+
+      await db.delete(comments).where(inArray(comments.postId, ids));
+      await db.delete(votes).where(inArray(votes.postId, ids));
+      expect((await recount()).every((r) => r.kept === 0 && Object.keys(r.stored).length === 0)).toBe(true);
     });
   });
 

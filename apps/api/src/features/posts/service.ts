@@ -10,12 +10,13 @@ import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
-import { comments, posts, profiles, votes } from "../../db/schema";
+import { posts, profiles, votes } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound, validationFailed } from "../../http-errors";
 import { findProfile } from "../profiles/service";
 
-// Counts and the votes map are read in one statement, so a list never shows them out of step.
+// The votes map and the comment count live on the post row, kept by triggers (migration 0012) in the same
+// transaction as the votes and comments they count, so a list never shows them out of step.
 const postColumns = {
   id: posts.id,
   authorWallet: posts.authorWallet,
@@ -26,12 +27,8 @@ const postColumns = {
   hidden: posts.hidden,
   authorName: profiles.name,
   authorPhoto: profiles.photo,
-  votes: sql<Record<
-    string,
-    VoteType
-  > | null>`(select json_object_agg(${votes.wallet}, ${votes.type}) from ${votes} where ${votes.postId} = ${posts.id})`,
-  // The comments shown under the post (features/comments): visible and not deleted.
-  commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.postId} = ${posts.id} and not ${comments.hidden} and not ${comments.deleted})`,
+  votes: posts.votesMap,
+  commentCount: posts.commentCount,
 };
 
 type PostRow = {
@@ -44,7 +41,7 @@ type PostRow = {
   hidden: boolean;
   authorName: string | null;
   authorPhoto: string | null;
-  votes: Record<string, VoteType> | null;
+  votes: Record<string, VoteType>;
   commentCount: number;
 };
 
@@ -56,7 +53,7 @@ function toPost(row: PostRow): Post {
     createdAt: row.createdAt.toISOString(),
     upvotes: row.upvotes,
     downvotes: row.downvotes,
-    votes: row.votes ?? {},
+    votes: row.votes,
     hidden: row.hidden,
     authorName: row.authorName ?? (row.authorWallet || "Unknown"),
     authorPhoto: row.authorPhoto,
