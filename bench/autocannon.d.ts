@@ -13,6 +13,8 @@ declare module "autocannon" {
     duration?: number;
     amount?: number;
     workers?: number;
+    /** With `workers`, the path of a module the worker requires: a function called with each client. */
+    setupClient?: string;
     requests?: Request[];
   }
   interface Histogram {

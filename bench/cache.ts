@@ -23,6 +23,9 @@ export interface CachePoint {
   endpoint: LoadResult;
   ceiling: LoadResult;
   ratio: number;
+  /** Cache off on PostgreSQL: the round-trip floor (one prepared `SELECT $1`, then the same bytes). */
+  floor?: LoadResult;
+  floorRatio?: number;
 }
 
 export interface CacheRun {
@@ -56,6 +59,7 @@ const HOT_READS: [string, string][] = [
 interface Server {
   api: string;
   ceiling: string;
+  floor?: string;
   call(message: Record<string, unknown>): Promise<unknown>;
   stop(): Promise<void>;
 }
@@ -68,9 +72,9 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   });
   const pending = new Map<number, (answer: unknown) => void>();
   let next = 0;
-  const ready = new Promise<{ api: string; ceiling: string }>((resolve, reject) => {
+  const ready = new Promise<{ api: string; ceiling: string; floor?: string }>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`cache server exited (${code})`)));
-    child.on("message", (message: { ready?: { api: string; ceiling: string }; id?: number; answer?: unknown }) => {
+    child.on("message", (message: { ready?: Awaited<typeof ready>; id?: number; answer?: unknown }) => {
       if (message.ready) resolve(message.ready);
       if (message.id !== undefined) pending.get(message.id)?.(message.answer);
     });
@@ -124,20 +128,22 @@ async function mirror(server: Server, path: string, acceptEncoding?: string): Pr
   return raw.length;
 }
 
+/** The endpoint and the ceiling (and, when given, the floor) alternating round by round. */
 async function sideBySide(
   server: Server,
   request: LoadRequest,
   options: CacheResult["options"],
-): Promise<[LoadResult, LoadResult]> {
-  await load(server.api, [request], { seconds: options.warmupSeconds });
-  await load(server.ceiling, [request], { seconds: options.warmupSeconds });
-  const a: LoadRun[] = [];
-  const b: LoadRun[] = [];
+  floor?: string,
+): Promise<[LoadResult, LoadResult, LoadResult | undefined]> {
+  const targets = [server.api, server.ceiling, ...(floor ? [floor] : [])];
+  for (const target of targets) await load(target, [request], { seconds: options.warmupSeconds });
+  const runs: LoadRun[][] = targets.map(() => []);
   for (let i = 0; i < options.runs; i++) {
-    a.push(await load(server.api, [request], { seconds: options.seconds }));
-    b.push(await load(server.ceiling, [request], { seconds: options.seconds }));
+    for (const [t, target] of targets.entries())
+      runs[t]!.push(await load(target, [request], { seconds: options.seconds }));
   }
-  return [summarize(a), summarize(b)];
+  const [endpoint, ceiling, floorResult] = runs.map((r) => summarize(r));
+  return [endpoint!, ceiling!, floorResult];
 }
 
 async function measure(
@@ -148,17 +154,28 @@ async function measure(
   log: (line: string) => void,
   prefix: string,
   acceptEncoding?: string,
+  floorUrl?: string,
 ): Promise<CachePoint> {
   const bytes = await mirror(server, path, acceptEncoding);
   const request: LoadRequest = { path, ...(acceptEncoding ? { headers: { "accept-encoding": acceptEncoding } } : {}) };
-  const [endpoint, ceiling] = await sideBySide(server, request, options);
+  const [endpoint, ceiling, floor] = await sideBySide(server, request, options, floorUrl);
   const ratio = endpoint.reqPerSec / ceiling.reqPerSec;
+  const floorRatio = floor ? floor.reqPerSec / ceiling.reqPerSec : undefined;
   const bad = endpoint.non2xx + endpoint.errors + ceiling.non2xx + ceiling.errors;
   // A non-2xx answer is cheap (and not the endpoint's work): a figure with any is not a measurement.
   log(
-    `  ${prefix} ${name}${acceptEncoding ? ` (${acceptEncoding})` : ""}: ${endpoint.reqPerSec.toFixed(0)} req/s, ceiling ${ceiling.reqPerSec.toFixed(0)} (${(100 * ratio).toFixed(0)} %), ${bytes} B${bad ? `, non-2xx/errors ${endpoint.non2xx}/${endpoint.errors} (ceiling ${ceiling.non2xx}/${ceiling.errors})` : ""}`,
+    `  ${prefix} ${name}${acceptEncoding ? ` (${acceptEncoding})` : ""}: ${endpoint.reqPerSec.toFixed(0)} req/s, ceiling ${ceiling.reqPerSec.toFixed(0)} (${(100 * ratio).toFixed(0)} %)${floor ? `, round-trip floor ${floor.reqPerSec.toFixed(0)} (${(100 * (floorRatio ?? 0)).toFixed(0)} %)` : ""}, ${bytes} B${bad ? `, non-2xx/errors ${endpoint.non2xx}/${endpoint.errors} (ceiling ${ceiling.non2xx}/${ceiling.errors})` : ""}`,
   );
-  return { name, path, ...(acceptEncoding ? { acceptEncoding } : {}), bytes, endpoint, ceiling, ratio };
+  return {
+    name,
+    path,
+    ...(acceptEncoding ? { acceptEncoding } : {}),
+    bytes,
+    endpoint,
+    ceiling,
+    ratio,
+    ...(floor ? { floor, floorRatio } : {}),
+  };
 }
 
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -175,8 +192,12 @@ async function oneRun(
     for (const [, path] of HOT_READS) await fetch(server.api + path).then((r) => r.arrayBuffer());
     const idle = (await server.call({ rss: true })) as { rss: number; cache: number };
     const points: CachePoint[] = [];
-    for (const [name, path] of HOT_READS) points.push(await measure(server, name, path, options, log, label));
-    points.push(await measure(server, "profiles", "/api/profiles", options, log, label, "br"));
+    // Cold on PostgreSQL, each read is also set beside the round-trip floor (lib/cache-server.ts).
+    const floor = cacheOn ? undefined : server.floor;
+    for (const [name, path] of HOT_READS) {
+      points.push(await measure(server, name, path, options, log, label, undefined, floor));
+    }
+    points.push(await measure(server, "profiles", "/api/profiles", options, log, label, "br", floor));
     const after = (await server.call({ rss: true })) as { rss: number; cache: number };
     log(
       `  ${label} RSS idle ${mib(idle.rss)} MiB, after the load ${mib(after.rss)} MiB (cache ${mib(after.cache)} MiB)`,
@@ -263,14 +284,22 @@ export function cacheReport(r: CacheResult): string[] {
     `Each hot read against a bare Fastify answering the same bytes and headers from memory in the same process, alternating (${r.options.runs} × ${r.options.seconds} s each, 10 connections), cache warm (64 MiB) or off ("cold": every request reads the database). Load average before ${r.loadavg.before.join(", ")}, after ${r.loadavg.after.join(", ")}: the machine was shared, figures are indicative.`,
   );
   out.push("");
-  out.push("| engine | cache | profiles | read | bytes | req/s | ceiling req/s | % of ceiling | non-2xx |");
-  out.push("|---|---|---|---|---|---|---|---|---|");
+  out.push(
+    "| engine | cache | profiles | read | bytes | req/s | ceiling req/s | % of ceiling | round-trip floor req/s (% of ceiling) | non-2xx |",
+  );
+  out.push("|---|---|---|---|---|---|---|---|---|---|");
   for (const run of r.runs) {
     for (const p of run.points) {
       out.push(
-        `| ${run.kind} | ${run.cache} | ${n0(run.profiles)} | \`${p.path}\`${p.acceptEncoding ? ` (${p.acceptEncoding})` : ""} | ${n0(p.bytes)} | ${n0(p.endpoint.reqPerSec)} | ${n0(p.ceiling.reqPerSec)} | ${pct(p.ratio)} | ${p.endpoint.non2xx} |`,
+        `| ${run.kind} | ${run.cache} | ${n0(run.profiles)} | \`${p.path}\`${p.acceptEncoding ? ` (${p.acceptEncoding})` : ""} | ${n0(p.bytes)} | ${n0(p.endpoint.reqPerSec)} | ${n0(p.ceiling.reqPerSec)} | ${pct(p.ratio)} | ${p.floor ? `${n0(p.floor.reqPerSec)} (${pct(p.floorRatio ?? 0)})` : "–"} | ${p.endpoint.non2xx} |`,
       );
     }
+  }
+  if (r.runs.some((run) => run.points.some((p) => p.floor))) {
+    out.push("");
+    out.push(
+      "Round-trip floor: a bare Fastify beside the API that makes one trip to the same PostgreSQL (a prepared `SELECT $1`, pool of 10 like the API's) and answers the same bytes: no read that touches the database can go faster on this machine, where the load generator, Node and PostgreSQL share two cores.",
+    );
   }
   out.push("");
   out.push("| engine | cache | API RSS idle (MiB) | after the load (MiB) | cache bytes (MiB) |");

@@ -5,11 +5,16 @@
  * memory: the ceiling. Both in this one process, so they run under the same conditions and its RSS is the
  * API's alone (the load generator runs in the parent). Driven over IPC:
  * `{ceiling: {body, headers}}` stores the ceiling's answer, `{profiles: n}` seeds profiles up to n,
- * `{rss: true}` answers the RSS after a GC. Prints `{api, ceiling}` (base URLs) once listening.
+ * `{rss: true}` answers the RSS after a GC. Prints `{api, ceiling, floor}` (base URLs) once listening.
+ *
+ * On PostgreSQL, a third bare Fastify is the round-trip floor: it makes one trip to the database (a prepared
+ * `SELECT $1`, over a pool like the API's) and then answers the same stored bytes. No read that needs the
+ * database can be faster than that here.
  */
 import type { DatabaseKind } from "@classcoin/api/db/client";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
+import pg from "pg";
 import { benchConfig, createBenchDatabase, startBenchApp } from "./bench-app";
 import { addTransactions, seedCommunity, walletSql } from "./seed";
 
@@ -38,6 +43,14 @@ let ceilingHeaders: Record<string, string> = { "content-type": "application/json
 const ceiling = Fastify();
 ceiling.get("/*", async (_request, reply) => reply.headers(ceilingHeaders).send(ceilingBody));
 const ceilingUrl = await ceiling.listen({ port: 0, host: "127.0.0.1" });
+
+const floorPool = database.url ? new pg.Pool({ connectionString: database.url, max: 10 }) : undefined;
+const floor = Fastify();
+floor.get("/*", async (_request, reply) => {
+  await floorPool?.query({ name: "floor", text: "SELECT $1::int AS one", values: [1] });
+  return reply.headers(ceilingHeaders).send(ceilingBody);
+});
+const floorUrl = floorPool ? await floor.listen({ port: 0, host: "127.0.0.1" }) : undefined;
 
 process.on(
   "message",
@@ -72,8 +85,8 @@ process.on(
   },
 );
 process.on("disconnect", () => {
-  void Promise.all([bench.close(), ceiling.close()])
+  void Promise.all([bench.close(), ceiling.close(), floor.close(), floorPool?.end()])
     .then(() => database.close())
     .finally(() => process.exit(0));
 });
-process.send?.({ ready: { api: bench.url, ceiling: ceilingUrl } });
+process.send?.({ ready: { api: bench.url, ceiling: ceilingUrl, floor: floorUrl } });
