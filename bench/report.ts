@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ApiResult } from "./api";
-import { type CacheResult, cacheReport } from "./cache";
+import { type CacheResult, cacheReport, cacheTargets } from "./cache";
 import type { IndexerResult } from "./indexer";
 import type { MachineInfo } from "./lib/machine";
 import type { Sizes } from "./sizes";
@@ -326,6 +326,7 @@ function targetRows(r: ReportInput): { target: string; measured: string; met?: b
     });
     rows.push({ target: "data on screen ≤ 1.5 s", measured: `worst ${data.toFixed(0)} ms`, met: data <= 1500 });
   }
+  if (r.cache) rows.push(...cacheTargets(r.cache));
   if (r.startup) {
     rows.push({
       target: "start-up ≤ 10 s, warm",

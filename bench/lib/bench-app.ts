@@ -70,11 +70,17 @@ export async function startBenchApp(
   const app = await buildApp({ config, database, chain: createChainClient(config) });
   if (!options.keepSocketCap) app.server.maxRequestsPerSocket = 0;
   const ceilings = new Map<string, { body: Buffer; type: string }>();
-  app.get("/bench/ceiling/:name", async (request, reply) => {
-    const { name } = request.params as { name: string };
-    const c = ceilings.get(name);
-    if (!c) return reply.status(404).send();
-    return reply.header("content-type", c.type).send(c.body);
+  // GET and POST: the vote's ceiling is loaded with the vote's own POST requests (a GET-only route answered
+  // them 404, cheap non-2xx that made the vote's ceiling meaningless).
+  app.route({
+    method: ["GET", "POST"],
+    url: "/bench/ceiling/:name",
+    handler: async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const c = ceilings.get(name);
+      if (!c) return reply.status(404).send();
+      return reply.header("content-type", c.type).send(c.body);
+    },
   });
   // A reference, not an endpoint: one database round trip and nothing else (the floor of any read).
   app.get("/bench/select-1", async () => {
