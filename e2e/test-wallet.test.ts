@@ -77,6 +77,14 @@ describe("the injected test wallet behaves like a browser wallet on the real cha
     const before = BigInt((await call("eth_getBalance", [to, "latest"])).result as string);
     const sent = await call("eth_sendTransaction", [{ from: owner.address, to, value: "0x64" }]);
     expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/);
+    // As a dapp does: the hash comes back when anvil accepts the transaction, and even with automine the
+    // block can land a moment later (seen in a CI run on a loaded machine: the balance still unchanged).
+    let receipt: { status?: string } | null = null;
+    for (let tries = 0; !receipt && tries < 100; tries++) {
+      receipt = (await call("eth_getTransactionReceipt", [sent.result])).result as { status?: string } | null;
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(receipt?.status).toBe("0x1");
     const after = BigInt((await call("eth_getBalance", [to, "latest"])).result as string);
     expect(after - before).toBe(100n);
   });
