@@ -93,6 +93,8 @@ export interface TreasuryPayments {
 
 const DEFAULT_SETTLE_TIMEOUT_MS = 180_000;
 const REBROADCAST_EVERY_MS = 15_000;
+/** Receipt reads (one poll apart) before a payment whose nonce is used elsewhere counts as dropped. */
+const DROPPED_LOOKS = 4;
 
 /** One lock per treasury address and chain in this process: its nonces are handed out one signer at a time. */
 const locks = new Map<string, { tail: Promise<unknown>; nextNonce: number | undefined }>();
@@ -215,8 +217,14 @@ export function createTreasuryPayments(config: Config, chain: PublicClient, db: 
       }
       const mined = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
       if (mined > row.nonce) {
-        // The nonce is used; by these bytes only if their receipt shows up now (read after the count).
-        const late = await receiptOf(hash as Hash);
+        // The nonce is used; by these bytes only if their receipt shows up (read after the count). A node can
+        // report the nonce a moment before it serves the receipt (anvil on a loaded machine did: an award was
+        // called failed and had been paid; load-balanced RPC providers can too), so look a few times first.
+        let late = await receiptOf(hash as Hash);
+        for (let look = 1; !late && look < DROPPED_LOOKS; look++) {
+          await new Promise((resolve) => setTimeout(resolve, pollMs));
+          late = await receiptOf(hash as Hash);
+        }
         if (late) continue;
         await record(hash, "dropped");
         return "dropped";
