@@ -218,8 +218,8 @@ export function createTreasuryPayments(config: Config, chain: PublicClient, db: 
       const mined = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
       if (mined > row.nonce) {
         // The nonce is used; by these bytes only if their receipt shows up (read after the count). A node can
-        // report the nonce a moment before it serves the receipt (anvil on a loaded machine did: an award was
-        // called failed and had been paid; load-balanced RPC providers can too), so look a few times first.
+        // report the nonce a moment before it serves the receipt (load-balanced RPC providers; anvil on a
+        // loaded machine is the likely cause of an award reported failed in one CI run), so look a few times.
         let late = await receiptOf(hash as Hash);
         for (let look = 1; !late && look < DROPPED_LOOKS; look++) {
           await new Promise((resolve) => setTimeout(resolve, pollMs));
