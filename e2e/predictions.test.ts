@@ -54,7 +54,8 @@ describe("predictions", () => {
     await page.getByRole("button", { name: "Project 1" }).click();
     await page.waitForURL(/n=1/);
     await page.locator("article.submission-card").first().waitFor();
-    expect(await panel(page).count()).toBe(0);
+    // The previous project's panel may still be leaving as the new cards appear: wait for it to go.
+    await expect.poll(() => panel(page).count()).toBe(0);
     await context.close();
   });
 
