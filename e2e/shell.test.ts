@@ -14,7 +14,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectDevWallet, connectWallet } from "./harness/connect";
 import { fundWallet } from "./harness/funding";
-import { openPage, PHONE } from "./harness/pages";
+import { DESKTOP, openPage, PHONE } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
 import { CHAIN_NAME, type E2EStack } from "./harness/stack";
 
@@ -36,11 +36,12 @@ const checklistItem = (page: Page, title: string) =>
 describe("shell: navigation, wallet strip and home", () => {
   it("a visitor sees the navigation without Admin, what ClassCoin is, the checklist, posts and bounties", async () => {
     const { page, context } = await openPage(browser, stack, "/", { wallet: false });
+    // The heading first: before the app renders, the boot shell's navigation (no Admin link either) is on screen.
+    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
     for (const label of ["Home", "Profiles", "Projects", "Explorer", "Forum", "Bounties"]) {
       await nav(page).getByRole("link", { name: label, exact: true }).waitFor();
     }
     expect(await adminLinks(page).count()).toBe(0);
-    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
     await expect(page.locator(".checklist li.done").count()).resolves.toBe(0);
     await checklistItem(page, "Connect a wallet").getByRole("button", { name: "Connect Wallet" }).waitFor();
     // The demo community's latest posts and open bounties.
@@ -51,6 +52,35 @@ describe("shell: navigation, wallet strip and home", () => {
     await expectAccessible(page);
     await screenshot(page, "home-visitor");
     await context.close();
+  });
+
+  it("the header paints before any script runs, as tall as the app's, on a desktop and on a phone", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const bare = await browser.newContext({ viewport, javaScriptEnabled: false });
+      const page = await bare.newPage();
+      await page.goto(`${stack.url}/forum`);
+      await page.getByRole("banner").getByRole("link", { name: "ClassCoin" }).waitFor();
+      if (viewport === DESKTOP) {
+        for (const label of ["Home", "Profiles", "Projects", "Explorer", "Forum", "Bounties", "Feed", "Leaderboard"]) {
+          expect(await nav(page).getByRole("link", { name: label, exact: true }).getAttribute("href")).toBe(
+            label === "Home" ? "/" : `/${label.toLowerCase()}`,
+          );
+        }
+      } else {
+        await nav(page).getByRole("button", { name: "Menu" }).waitFor();
+      }
+      expect((await page.getByRole("status").textContent())?.trim()).toBe("Loading ClassCoin");
+      const shellHeight = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().height);
+      await screenshot(page, viewport === DESKTOP ? "shell-before-scripts" : "shell-before-scripts-phone");
+      await bare.close();
+
+      const { page: app, context } = await openPage(browser, stack, "/forum", { wallet: false, viewport });
+      await app.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+      expect(await app.getByRole("banner").evaluate((header) => header.getBoundingClientRect().height)).toBe(
+        shellHeight,
+      );
+      await context.close();
+    }
   });
 
   it("without any wallet app, the connect dialog names two wallet apps and offers the Dev wallet; account 0 is the admin", async () => {

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { AlertProvider } from "../ui/alerts";
-import { Spinner } from "../ui/spinner";
+import { BootShell } from "./boot-shell";
 import { router } from "./router";
 
 const queryClient = new QueryClient({
@@ -12,7 +12,7 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<Spinner fullScreen label="Loading ClassCoin" />}>
+      <Suspense fallback={<BootShell />}>
         <AlertProvider>
           <RouterProvider router={router} />
         </AlertProvider>

@@ -1,16 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-
-const links = [
-  { to: "/", label: "Home" },
-  { to: "/profiles", label: "Profiles" },
-  { to: "/projects", label: "Projects" },
-  { to: "/explorer", label: "Explorer" },
-  { to: "/forum", label: "Forum" },
-  { to: "/bounties", label: "Bounties" },
-  { to: "/feed", label: "Feed" },
-  { to: "/leaderboard", label: "Leaderboard" },
-];
+import { navigationLinks } from "./navigation-links";
 
 /** The top navigation; on a phone it folds behind a Menu button (CSS decides when). */
 export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
@@ -31,7 +21,7 @@ export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
         <span aria-hidden="true">☰</span> Menu
       </button>
       <ul id={listId}>
-        {links.map((link) => (
+        {navigationLinks.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.to === "/"}>
               {link.label}

@@ -1,5 +1,6 @@
 import { createBrowserRouter } from "react-router";
 import { Spinner } from "../ui/spinner";
+import { BootShell } from "./boot-shell";
 import { ErrorPage } from "./error-page";
 import { NotFoundPage } from "./not-found-page";
 import { Root } from "./root";
@@ -17,7 +18,7 @@ export const router = createBrowserRouter([
     path: "/",
     element: <Root />,
     errorElement: <ErrorPage />,
-    hydrateFallbackElement: <Spinner fullScreen label="Loading ClassCoin" />,
+    hydrateFallbackElement: <BootShell />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/home")).HomeRoute }) },
       {
