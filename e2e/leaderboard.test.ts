@@ -53,7 +53,8 @@ describe("leaderboard page", () => {
     // Another project through the selector, kept in the URL.
     await page.getByRole("button", { name: "Project 2" }).click();
     await page.waitForURL(/\?n=2$/);
-    expect(await page.getByRole("button", { name: "Project 2" }).getAttribute("aria-pressed")).toBe("true");
+    // The URL changes first, the selector's pressed state on the next render: wait for it, do not read it once.
+    await page.getByRole("button", { name: "Project 2", pressed: true }).waitFor();
 
     const holderNames = await rows(page, "holders").locator("strong").allTextContents();
     expect(holderNames).toContain(NAME);

@@ -30,6 +30,18 @@ export interface SignedAdminRequest {
   signature: `0x${string}`;
 }
 
+let lastTimestamp = 0;
+
+/**
+ * Now, or a millisecond past the last one given: two calls signed in the same millisecond would otherwise be
+ * one message, and whichever the server checked second a replay (403), a race tests of concurrent calls lost
+ * on a loaded machine. A real admin's wallet prompt takes seconds, so its messages always differ.
+ */
+function freshTimestamp(): number {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return lastTimestamp;
+}
+
 export async function signedAdminRequest(options: AdminRequestOptions): Promise<SignedAdminRequest> {
   const wallet = options.wallet ?? ADMIN_WALLET;
   const body = options.body ?? {};
@@ -37,7 +49,7 @@ export async function signedAdminRequest(options: AdminRequestOptions): Promise<
     action: options.action ?? adminAction(options.method, options.path),
     wallet: options.messageWallet ?? wallet,
     extras: options.extras ?? body,
-    timestamp: options.timestamp ?? Date.now(),
+    timestamp: options.timestamp ?? freshTimestamp(),
   });
   const signature = await signerAccount(options.signer ?? 0).signMessage({ message });
   return { inject: adminInject(options.method, options.path, wallet, body, message, signature), message, signature };

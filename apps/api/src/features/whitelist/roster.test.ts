@@ -166,11 +166,7 @@ describe.each(testDatabaseKinds())("roster and welcome grant on %s", (kind) => {
     const students = [fresh(), fresh()];
     const list = students.map((s) => s.wallet).join("\n");
     const requests = await Promise.all(
-      // Two calls, so two messages: signed in the same millisecond they would be one message, and the second
-      // use a replay (403) whenever the first has committed before the second is checked.
-      [0, 1].map((i) =>
-        signedAdminRequest({ method: "POST", path: "/whitelist/add-many", body: { list }, timestamp: Date.now() + i }),
-      ),
+      [0, 1].map(() => signedAdminRequest({ method: "POST", path: "/whitelist/add-many", body: { list } })),
     );
     const results = await Promise.all(requests.map((r) => t.app.inject(r.inject)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
