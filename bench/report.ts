@@ -60,7 +60,7 @@ export function writeReport(path: string, r: ReportInput): void {
   line();
   line("Reproduce: `npm ci` (PostgreSQL on 127.0.0.1:5432, trust auth; Chromium at /usr/bin/chromium), then");
   line(
-    "`npm run bench` (9 min on a quiet machine), or `npm run bench -- --quick` (small sizes, ~3 min, writes to bench/.tmp/).",
+    "`npm run bench` (about 25 min on this 2-core machine, over 30 on a slow day), or `npm run bench -- --quick` (small sizes, ~3 min, writes to bench/.tmp/).",
   );
   line("`--only api,indexer,web,startup` runs some sections (web needs api's database, so `--only web` also seeds);");
   line("`--report-only` rewrites this file from the saved results.");
