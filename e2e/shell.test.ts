@@ -83,6 +83,15 @@ describe("shell: navigation, wallet strip and home", () => {
     }
   });
 
+  it("the token wallet page paints its own loading screen before any script, not the platform's header", async () => {
+    const bare = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    const page = await bare.newPage();
+    await page.goto(`${stack.url}/wallet`);
+    expect((await page.getByRole("status").textContent())?.trim()).toBe("Loading the wallet");
+    expect(await nav(page).count()).toBe(0);
+    await bare.close();
+  });
+
   it("without any wallet app, the connect dialog names two wallet apps and offers the Dev wallet; account 0 is the admin", async () => {
     const { page, context } = await openPage(browser, stack, "/", { wallet: false });
     await page.getByRole("banner").getByRole("button", { name: messages.wallet.connectButton }).click();

@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   const webDist = deps.config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
+  // The token wallet page's own HTML: the same app, with the wallet's loading screen painted first.
+  const hasWalletPage = hasWeb && existsSync(join(webDist, "wallet.html"));
   if (hasWeb) {
     // Files under assets/ (their .br and .gz twins too), whatever the build folder is called.
     const hashedAssets = resolve(webDist, "assets") + sep;
@@ -153,7 +155,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       return reply.status(404).send({ error: `No route ${request.method} ${path}. See /api/docs for the API.` });
     }
     // Client-side routes (/profiles, /wallet, …) all load the single-page app.
-    return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    const page = hasWalletPage && /^\/wallet\/?$/.test(path) ? "wallet.html" : "index.html";
+    return reply.header("Cache-Control", "no-cache").sendFile(page);
   });
 
   return app;

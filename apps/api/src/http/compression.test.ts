@@ -15,6 +15,10 @@ const indexHtml = Buffer.from(
   `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${"<div></div>".repeat(200)}</body></html>`,
 );
 
+const walletHtml = Buffer.from(
+  `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${"<p></p>".repeat(200)}</body></html>`,
+);
+
 let chain: TestChain;
 let t: TestApp;
 let webDist: string;
@@ -27,6 +31,7 @@ beforeAll(async () => {
   for (const [path, bytes] of [
     [ASSET, asset],
     ["/index.html", indexHtml],
+    ["/wallet.html", walletHtml],
   ] as const) {
     writeFileSync(join(webDist, path), bytes);
     writeFileSync(join(webDist, `${path}.br`), brotliCompressSync(bytes));
@@ -78,6 +83,19 @@ describe("compressed delivery", () => {
       expect(res.headers["cache-control"], url).toBe("no-cache");
       expect(res.headers["content-encoding"], url).toBe("br");
       expect(brotliDecompressSync(res.rawPayload).equals(indexHtml), url).toBe(true);
+    }
+  });
+
+  it("sends the wallet page its own HTML (its loading screen, not the platform's header), compressed, never cached", async () => {
+    for (const url of ["/wallet", "/wallet/", "/wallet?from=home"]) {
+      const res = await get(url, "br, gzip");
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(res.rawPayload).equals(walletHtml), url).toBe(true);
+    }
+    // Only the wallet page itself: routes that merely start alike load the platform.
+    for (const url of ["/wallets", "/wallet/send"]) {
+      expect(brotliDecompressSync((await get(url, "br")).rawPayload).equals(indexHtml), url).toBe(true);
     }
   });
 
