@@ -1,6 +1,16 @@
 import { useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { navigationLinks } from "./navigation-links";
+
+const links = [
+  { to: "/", label: "Home" },
+  { to: "/profiles", label: "Profiles" },
+  { to: "/projects", label: "Projects" },
+  { to: "/explorer", label: "Explorer" },
+  { to: "/forum", label: "Forum" },
+  { to: "/bounties", label: "Bounties" },
+  { to: "/feed", label: "Feed" },
+  { to: "/leaderboard", label: "Leaderboard" },
+];
 
 /** The top navigation; on a phone it folds behind a Menu button (CSS decides when). */
 export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
@@ -21,7 +31,7 @@ export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
         <span aria-hidden="true">☰</span> Menu
       </button>
       <ul id={listId}>
-        {navigationLinks.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink to={link.to} end={link.to === "/"}>
               {link.label}
