@@ -2,8 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Brand } from "../ui/brand";
+import { Spinner } from "../ui/spinner";
 import shellHtml from "./boot-shell.html?raw";
 import { Navigation } from "./navigation";
+import walletShellHtml from "./wallet-boot-shell.html?raw";
 
 /** The boot shell is hand-written HTML; these keep it the header it stands in for. */
 describe("the boot shell (index.html's first paint)", () => {
@@ -23,7 +25,9 @@ describe("the boot shell (index.html's first paint)", () => {
     expect(shellHeader).toBe(header);
   });
 
-  it("shows a loading status a screen reader announces", () => {
-    expect(shellHtml).toMatch(/role="status"[^>]*>[\s\S]*Loading ClassCoin/);
+  it("shows the app's own spinner: inline under the platform's header, full screen for the wallet page", () => {
+    const compact = (html: string) => html.replace(/>\s+</g, "><").trim();
+    expect(compact(shellHtml)).toContain(renderToStaticMarkup(<Spinner label="Loading ClassCoin" />));
+    expect(compact(walletShellHtml)).toBe(renderToStaticMarkup(<Spinner fullScreen label="Loading the wallet" />));
   });
 });

@@ -2,7 +2,6 @@
  * The root route: loads the public configuration (chain, token, admin wallet), then mounts the wallet
  * (wagmi) and the connect dialog around the layout, so every page can ask who is connected.
  */
-
 import { Suspense } from "react";
 import { useConfig } from "../features/config/get-config";
 import { ConnectDialogProvider } from "../wallet/connect-dialog";
