@@ -8,7 +8,8 @@
  *
  * The token wallet page (/wallet) has a layout of its own, so the build also writes `wallet.html`: the same
  * page with `src/app/wallet-boot-shell.html` (the wallet's loading spinner) in `#root`, which the API sends
- * for /wallet. Otherwise /wallet would flash the platform's header before its own screen.
+ * for /wallet. Otherwise /wallet would flash the platform's header before its own screen. The dev server
+ * (`npm run dev`) has no wallet.html: it transforms index.html per request, so the same choice is made there.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -17,6 +18,10 @@ import type { Plugin } from "vite";
 const shellFile = (name: string) => fileURLToPath(new URL(`./src/app/${name}`, import.meta.url));
 const readShell = (name: string) => readFileSync(shellFile(name), "utf8").trim();
 const ROOT = '<div id="root"></div>';
+/** The paths the API answers with wallet.html (apps/api/src/app.ts), with or without a query. */
+const WALLET_PAGE = /^\/wallet\/?(?:[?#]|$)/;
+
+const walletRoot = () => `<div id="root">${readShell("wallet-boot-shell.html")}</div>`;
 
 export function bootShell(): Plugin {
   let platformRoot = "";
@@ -24,9 +29,10 @@ export function bootShell(): Plugin {
     name: "classcoin:boot-shell",
     // After Vite's own HTML plugin, so that index.html is in the bundle when generateBundle runs.
     enforce: "post",
-    transformIndexHtml(html) {
+    transformIndexHtml(html, context) {
       if (!html.includes(ROOT)) throw new Error(`index.html must contain ${ROOT} for the boot shell to go into`);
       platformRoot = `<div id="root">${readShell("boot-shell.html")}</div>`;
+      if (context.server && WALLET_PAGE.test(context.originalUrl ?? "")) return html.replace(ROOT, walletRoot());
       return html.replace(ROOT, platformRoot);
     },
     generateBundle: {
@@ -39,7 +45,7 @@ export function bootShell(): Plugin {
         this.emitFile({
           type: "asset",
           fileName: "wallet.html",
-          source: index.source.replace(platformRoot, `<div id="root">${readShell("wallet-boot-shell.html")}</div>`),
+          source: index.source.replace(platformRoot, walletRoot()),
         });
       },
     },
