@@ -12,7 +12,8 @@ import { validationFailed } from "../http-errors";
 const BALANCE_CACHE_MS = 3_000;
 
 interface CachedBalance {
-  token: string;
+  /** The chain and token it was read from (`sourceOf`). */
+  source: string;
   at: number;
   value: Promise<number>;
 }
@@ -43,14 +44,20 @@ async function readBalance(deps: AppDeps, token: `0x${string}`, wallet: string):
   return toCC(wei);
 }
 
-function cached(token: string, wallet: string): Promise<number> | undefined {
+/**
+ * A token address alone does not name one balance: the same deployer and nonce give the same address on
+ * another chain (every fresh anvil, every test file with a chain of its own in one test process).
+ */
+const sourceOf = (deps: AppDeps) => `${deps.config.rpcUrl}|${tokenAddressOf(deps)}`;
+
+function cached(source: string, wallet: string): Promise<number> | undefined {
   const entry = cache.get(wallet);
-  if (entry && entry.token === token && Date.now() - entry.at < BALANCE_CACHE_MS) return entry.value;
+  if (entry && entry.source === source && Date.now() - entry.at < BALANCE_CACHE_MS) return entry.value;
   return undefined;
 }
 
-function remember(token: string, wallet: string, value: Promise<number>): void {
-  const entry = { token, at: Date.now(), value };
+function remember(source: string, wallet: string, value: Promise<number>): void {
+  const entry = { source, at: Date.now(), value };
   cache.set(wallet, entry);
   // A failed read must not be served from the cache.
   value.catch(() => {
@@ -61,11 +68,12 @@ function remember(token: string, wallet: string, value: Promise<number>): void {
 /** balanceOf in whole CC (fractional when the wallet holds parts of a coin). */
 function getBalanceCC(deps: AppDeps, wallet: string): Promise<number> {
   const token = tokenAddressOf(deps);
+  const source = sourceOf(deps);
   const key = wallet.toLowerCase();
-  const hit = cached(token, key);
+  const hit = cached(source, key);
   if (hit) return hit;
   const value = readBalance(deps, token, key);
-  remember(token, key, value);
+  remember(source, key, value);
   return value;
 }
 
@@ -99,7 +107,7 @@ export function invalidateBalance(wallet: string): void {
  */
 async function hasMinBalance(deps: AppDeps, wallet: string): Promise<boolean> {
   const key = wallet.toLowerCase();
-  const hit = cached(tokenAddressOf(deps), key);
+  const hit = cached(sourceOf(deps), key);
   if (hit && (await hit) >= MIN_BALANCE_TO_PARTICIPATE) return true;
   invalidateBalance(key);
   return (await getBalanceCC(deps, key)) >= MIN_BALANCE_TO_PARTICIPATE;
