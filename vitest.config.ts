@@ -38,6 +38,13 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/api/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          // Migrated databases, made once a run, which each test's database starts from.
+          globalSetup: ["apps/api/src/testing/database-templates.ts"],
+          // The files run one after another in one process, importing the app once: apart, each file spent
+          // ~1.3 s importing it again (85 s of the project's 388 s; 248 s in all this way). Each file builds
+          // its own app, database, accounts and token; the app's process-wide state is keyed by RPC URL and
+          // no two chains of a run share one (testing/chain.ts).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -9,7 +9,7 @@
  * Outside Vitest (the benchmarks) there is no shared chain, so every call gets a private one.
  */
 import { classCoinAbi } from "@classcoin/contracts";
-import { type Anvil, startAnvil } from "@classcoin/contracts/anvil";
+import { type Anvil, type AnvilOptions, startAnvil } from "@classcoin/contracts/anvil";
 import { deployClassCoin } from "@classcoin/contracts/deploy";
 import { type DevAccount, devAccount } from "@classcoin/contracts/dev-accounts";
 import { fund } from "@classcoin/contracts/fund";
@@ -116,10 +116,35 @@ async function freshAccounts(): Promise<DevAccount[]> {
   });
 }
 
+/** Ports of the chains this process has started, each handed out once. */
+const portsUsed = new Set<number>();
+
+/**
+ * An anvil on a port no earlier chain of this process had. The api project runs its files in one process
+ * (vitest.config.ts), and the app keeps a little state per RPC URL for the process (the treasury's next
+ * nonce, cached balances): a new chain on an old URL would inherit it, and the OS may give a port twice.
+ */
+export async function startOwnAnvil(options: AnvilOptions = {}): Promise<Anvil> {
+  const taken: Anvil[] = [];
+  try {
+    for (;;) {
+      const anvil = await startAnvil(options);
+      if (!portsUsed.has(anvil.port)) {
+        portsUsed.add(anvil.port);
+        return anvil;
+      }
+      // Kept running until a fresh port is found, so the OS cannot hand the same one back.
+      taken.push(anvil);
+    }
+  } finally {
+    await Promise.all(taken.map((anvil) => anvil.stop()));
+  }
+}
+
 export async function startTestChain(options: TestChainOptions = {}): Promise<TestChain> {
   chainsStarted++;
   const shared = options.ownChain ? undefined : await sharedRpcUrl();
-  const anvil: Anvil | undefined = shared ? undefined : await startAnvil();
+  const anvil: Anvil | undefined = shared ? undefined : await startOwnAnvil();
   const rpcUrl = shared ?? (anvil as Anvil).rpcUrl;
   const transport = http(rpcUrl);
   const publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 50 }) as PublicClient;

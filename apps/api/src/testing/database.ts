@@ -4,8 +4,9 @@
  * `createThrowawayPostgres` is the one way tests, stress runs and benchmarks make (and drop) such a database.
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { type Database, type DatabaseKind, openPglite, openPostgres } from "../db/client";
+import { type Database, type DatabaseKind, openPglite, openPgliteClient, openPostgres } from "../db/client";
 
 export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -31,14 +32,18 @@ async function asAdmin(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
-/** Creates an empty database `<prefix>_<random>` on the server of `adminUrl` (default TEST_DATABASE_URL). */
+/**
+ * Creates a database `<prefix>_<random>` on the server of `adminUrl` (default TEST_DATABASE_URL): empty, or a
+ * copy of the database named `template`.
+ */
 export async function createThrowawayPostgres(
   adminUrl = process.env.TEST_DATABASE_URL,
   prefix = "classcoin_test",
+  template?: string,
 ): Promise<ThrowawayPostgres> {
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set; cannot create a PostgreSQL test database");
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await asAdmin(adminUrl, `CREATE DATABASE ${name}`);
+  await asAdmin(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -48,9 +53,43 @@ export async function createThrowawayPostgres(
   };
 }
 
+export const PGLITE_TEMPLATE = "classcoinPgliteTemplate";
+export const POSTGRES_TEMPLATE = "classcoinPostgresTemplate";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The path of the migrated PGlite dump. */
+    [PGLITE_TEMPLATE]: string;
+    /** The migrated PostgreSQL database's name, or "" without TEST_DATABASE_URL. */
+    [POSTGRES_TEMPLATE]: string;
+  }
+}
+
+/**
+ * The api project's migrated databases (./database-templates.ts) when this runs under it: the PGlite dump's
+ * path and the PostgreSQL template's name ("" or undefined: none).
+ */
+async function templates(): Promise<{ pglite?: string; postgres?: string }> {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import("vitest");
+  return { pglite: inject(PGLITE_TEMPLATE), postgres: inject(POSTGRES_TEMPLATE) };
+}
+
+let template: Promise<Blob> | undefined;
+
+async function openTestPglite(): Promise<Database> {
+  const file = (await templates()).pglite;
+  if (!file) return openPglite();
+  template ??= readFile(file).then((bytes) => new Blob([bytes]));
+  const { PGlite } = await import("@electric-sql/pglite");
+  const client = new PGlite({ loadDataDir: await template });
+  await client.waitReady;
+  return openPgliteClient(client);
+}
+
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === "pglite") return openPglite();
-  const throwaway = await createThrowawayPostgres();
+  if (kind === "pglite") return openTestPglite();
+  const throwaway = await createThrowawayPostgres(undefined, undefined, (await templates()).postgres || undefined);
   const database = await openPostgres(throwaway.url);
   return {
     ...database,

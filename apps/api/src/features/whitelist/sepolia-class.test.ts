@@ -6,7 +6,7 @@
  */
 
 import { classCoinAbi } from "@classcoin/contracts";
-import { type Anvil, startAnvil } from "@classcoin/contracts/anvil";
+import type { Anvil } from "@classcoin/contracts/anvil";
 import { deployClassCoin } from "@classcoin/contracts/deploy";
 import { adminAction, buildAdminMessage } from "@classcoin/shared/admin";
 import { SEPOLIA_CHAIN_ID } from "@classcoin/shared/constants";
@@ -26,6 +26,7 @@ import { buildApp } from "../../app";
 import { createChainClient } from "../../chain/clients";
 import { loadConfig } from "../../config";
 import type { TestApp } from "../../testing/app";
+import { startOwnAnvil } from "../../testing/chain";
 import { createTestDatabase } from "../../testing/database";
 import { multipartBody } from "../../testing/multipart";
 import { signIn } from "../../testing/sign-in";
@@ -43,7 +44,7 @@ describe("a class on a Sepolia stand-in (chain id 11155111), from nothing", () =
   });
 
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: SEPOLIA_CHAIN_ID });
+    anvil = await startOwnAnvil({ chainId: SEPOLIA_CHAIN_ID });
     const chain = defineChain({ ...foundry, id: SEPOLIA_CHAIN_ID, rpcUrls: { default: { http: [anvil.rpcUrl] } } });
     client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 }) as PublicClient;
     await client.request({
