@@ -17,7 +17,7 @@ import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { freshWallet } from "./harness/funding";
 import { createMember, type Member } from "./harness/members";
-import { DESKTOP, openPage, PHONE } from "./harness/pages";
+import { DESKTOP, openPage, PHONE, settled } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
 import type { E2EStack } from "./harness/stack";
 
@@ -204,7 +204,7 @@ describe("issue 17: every page as a student meets it", () => {
           await connectWallet(page);
           // What the connected wallet's pages ask for (its profile, its submission, its session) has answered.
           await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
-          await page.waitForTimeout(1_500);
+          await settled(page);
         }
         expect(problems, `${who} on ${path}`).toEqual([]);
         await context.close();
@@ -275,7 +275,7 @@ describe("issue 17: every page as a student meets it", () => {
           });
           if (name === "admin") await page.getByTestId("dashboard-profiles").waitFor();
           // Lists and pictures settle (the live-update stream stays open, so there is no "network idle").
-          await page.waitForTimeout(2_000);
+          await settled(page);
         }
         await screenshot(page, `route-${name}-${viewport.width}`);
         await context.close();

@@ -1,5 +1,5 @@
 /** Opening a page of the stack in a fresh browser context, with or without the injected test wallet. */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import type { E2EStack } from "./stack";
 import { TestWallet, type TestWalletOptions } from "./test-wallet";
 
@@ -25,8 +25,61 @@ export async function openPage(
   });
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
+  trackRequests(page);
   const wallet =
     options.wallet === false ? null : await TestWallet.install(page, { rpcUrl: stack.rpcUrl, ...options.wallet });
   await page.goto(`${stack.url}${path}`);
   return { context, page, wallet };
+}
+
+interface RequestTracker {
+  inFlight: Set<Request>;
+  /** When the last request started or ended (ms since the epoch). */
+  changedAt: number;
+}
+
+const trackers = new WeakMap<Page, RequestTracker>();
+
+/** Counts the page's requests in flight from its creation on, the live-update stream aside (it stays open). */
+function trackRequests(page: Page): void {
+  const tracker: RequestTracker = { inFlight: new Set(), changedAt: Date.now() };
+  const end = (request: Request) => {
+    if (tracker.inFlight.delete(request)) tracker.changedAt = Date.now();
+  };
+  page.on("request", (request) => {
+    if (request.resourceType() === "eventsource") return;
+    tracker.inFlight.add(request);
+    tracker.changedAt = Date.now();
+  });
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  trackers.set(page, tracker);
+}
+
+/**
+ * Waits until a page from `openPage` has settled: no request in flight for `quietMs`, every picture
+ * loaded and no spinner on screen. For what a fixed pause used to wait for (lists and pictures before a
+ * screenshot, the last answers before "no failed request"): it ends as soon as the page is done, and it
+ * fails instead of passing early when the page never is.
+ */
+export async function settled(page: Page, { quietMs = 400, timeoutMs = 20_000 } = {}): Promise<void> {
+  const tracker = trackers.get(page);
+  if (!tracker) throw new Error("settled() needs a page opened with openPage()");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const quiet = tracker.inFlight.size === 0 && Date.now() - tracker.changedAt >= quietMs;
+    // Pictures still loading in view (a lazy one below the fold loads only when scrolled to), and spinners.
+    const loading = await page.evaluate(() => [
+      ...[...document.images]
+        .filter((image) => !image.complete && image.getBoundingClientRect().top < window.innerHeight)
+        .map((image) => `picture ${image.currentSrc || image.src}`),
+      ...[...document.querySelectorAll(".spinner")].map(() => "a spinner"),
+    ]);
+    if (quiet && loading.length === 0) return;
+    if (Date.now() > deadline) {
+      const pending = [...[...tracker.inFlight].map((request) => request.url()), ...loading];
+      throw new Error(`${page.url()} did not settle within ${timeoutMs} ms; still loading: ${pending.join(", ")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
