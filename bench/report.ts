@@ -55,7 +55,7 @@ export function writeReport(path: string, r: ReportInput): void {
   line(`| load average (1, 5, 15 min) before | ${m.loadavg.join(", ")} |`);
   line(`| load average after | ${run.after.loadavg.join(", ")} |`);
   line(
-    `| 1-min load during the run (every 10 s) | min ${run.load1.min}, median ${run.load1.median}, max ${run.load1.max} |`,
+    `| 1-min load during the run (every 10 s) | min ${run.load1.min.toFixed(2)}, median ${run.load1.median.toFixed(2)}, max ${run.load1.max.toFixed(2)} |`,
   );
   line();
   line("Reproduce: `npm ci` (PostgreSQL on 127.0.0.1:5432, trust auth; Chromium at /usr/bin/chromium), then");
@@ -145,13 +145,13 @@ export function writeReport(path: string, r: ReportInput): void {
     line("## Indexer catch-up (anvil → PostgreSQL and PGlite)");
     line();
     line(
-      "Two chains side by side: **dense** (mintBatch of 1,000 recipients per transaction, plus transfers) and **sparse** (one transfer per block, as a class on Sepolia looks). On each, raw `eth_getLogs` reads of all the token's logs (about 5,000 logs per call, as the indexer asks for, JSON parsed) alternate with the indexer's catch-up into a fresh PostgreSQL and a fresh PGlite database; medians. **Floor**: after each catch-up, the same rows copied on the server (no parsing, no round trips; 5,000 rows a statement, in one transaction) back into `transactions` with its ten indexes and its triggers (aggregates, streams, holders, live events): no indexer can store them faster on that database, so floor / raw bounds indexer / raw. In brackets, the same copy in one statement into a table with the indexes and no triggers, and into one with neither.",
+      "Two chains side by side: **dense** (mintBatch of 1,000 recipients per transaction, plus transfers) and **sparse** (one transfer per block, as a class on Sepolia looks). On each, raw `eth_getLogs` reads of all the token's logs (about 5,000 logs per call, as the indexer asks for, JSON parsed) alternate with the indexer's catch-up into a fresh PostgreSQL and a fresh PGlite database; medians. **Floor**: after each catch-up, the same rows copied on the server (no parsing, no round trips; 5,000 rows a statement, in one transaction) back into `transactions` with its ten indexes and its triggers (aggregates, streams, holders, live events): no indexer can store them faster on that database, so floor / raw bounds indexer / raw. In brackets, the same copy in one statement into a table with the indexes and no triggers, and into one with neither. **Main thread busy per event**: the time the benchmark process's main thread was busy (event-loop utilization) per event during the indexer's catch-up (on PGlite the database runs on it too) and, in brackets, during the raw read (parsing the JSON). The indexer's wall time per event can be no less than its busy time, so 50 % of raw getLogs needs it at most twice the raw read's wall time per event.",
     );
     line();
     line(
-      "| chain | database | events | blocks | raw getLogs events/s (blocks per call) | indexer events/s (seconds) | indexer / raw | floor events/s (no triggers; neither) | floor / raw |",
+      "| chain | database | events | blocks | raw getLogs events/s (blocks per call) | indexer events/s (seconds) | indexer / raw | floor events/s (no triggers; neither) | floor / raw | main thread busy µs per event: indexer (raw read) |",
     );
-    line("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    line("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const x of [r.indexer.dense, r.indexer.sparse]) {
       for (const [name, d] of [
         ["PostgreSQL", x.indexer],
@@ -161,8 +161,12 @@ export function writeReport(path: string, r: ReportInput): void {
         const floor = d.floor?.triggeredSeconds
           ? `${n0(d.floor.eventsPerSecond)} (${n0(d.rows / d.floor.indexedSeconds)}; ${n0(d.rows / d.floor.bareSeconds)}) | ${pct(d.floorRatio)}`
           : "– | –";
+        const cpu =
+          d.busyMicrosPerEvent && x.rawGetLogs.busyMicrosPerEvent
+            ? `${d.busyMicrosPerEvent.toFixed(1)} (${x.rawGetLogs.busyMicrosPerEvent.toFixed(1)})`
+            : "–";
         line(
-          `| ${x.shape} | ${name} | ${n0(x.events)} | ${n0(x.blocks)} | ${n0(x.rawGetLogs.eventsPerSecond)} (${n0(x.rawGetLogs.blocksPerCall)}) | ${n0(d.eventsPerSecond)} (${d.seconds.toFixed(2)} s) | **${pct(d.eventsPerSecond / x.rawGetLogs.eventsPerSecond)}** | ${floor} |`,
+          `| ${x.shape} | ${name} | ${n0(x.events)} | ${n0(x.blocks)} | ${n0(x.rawGetLogs.eventsPerSecond)} (${n0(x.rawGetLogs.blocksPerCall)}) | ${n0(d.eventsPerSecond)} (${d.seconds.toFixed(2)} s) | **${pct(d.eventsPerSecond / x.rawGetLogs.eventsPerSecond)}** | ${floor} | ${cpu} |`,
         );
       }
     }
