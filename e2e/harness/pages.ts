@@ -57,8 +57,8 @@ function trackRequests(page: Page): void {
 }
 
 /**
- * Waits until a page from `openPage` has settled: no request in flight for `quietMs`, every picture
- * loaded and no spinner on screen. For what a fixed pause used to wait for (lists and pictures before a
+ * Waits until a page from `openPage` has settled: no request in flight for `quietMs`, every picture in
+ * view loaded and no spinner on screen. For what a fixed pause used to wait for (lists and pictures before a
  * screenshot, the last answers before "no failed request"): it ends as soon as the page is done, and it
  * fails instead of passing early when the page never is.
  */
