@@ -14,12 +14,12 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+// Relative, not the package name: Vite bundles a config's relative imports, and Node cannot load the package's .ts.
+import { isWalletPage } from "../../packages/shared/src/pages";
 
 const shellFile = (name: string) => fileURLToPath(new URL(`./src/app/${name}`, import.meta.url));
 const readShell = (name: string) => readFileSync(shellFile(name), "utf8").trim();
 const ROOT = '<div id="root"></div>';
-/** The paths the API answers with wallet.html (apps/api/src/app.ts), with or without a query. */
-const WALLET_PAGE = /^\/wallet\/?(?:[?#]|$)/;
 
 const walletRoot = () => `<div id="root">${readShell("wallet-boot-shell.html")}</div>`;
 
@@ -32,7 +32,9 @@ export function bootShell(): Plugin {
     transformIndexHtml(html, context) {
       if (!html.includes(ROOT)) throw new Error(`index.html must contain ${ROOT} for the boot shell to go into`);
       platformRoot = `<div id="root">${readShell("boot-shell.html")}</div>`;
-      if (context.server && WALLET_PAGE.test(context.originalUrl ?? "")) return html.replace(ROOT, walletRoot());
+      // The same test as the API's choice of wallet.html, on the request's path without its query.
+      const path = new URL(context.originalUrl ?? "/", "http://dev").pathname;
+      if (context.server && isWalletPage(path)) return html.replace(ROOT, walletRoot());
       return html.replace(ROOT, platformRoot);
     },
     generateBundle: {

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { messages } from "@classcoin/shared/messages";
+import { isWalletPage } from "@classcoin/shared/pages";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyError } from "fastify";
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       return reply.status(404).send({ error: `No route ${request.method} ${path}. See /api/docs for the API.` });
     }
     // Client-side routes (/profiles, /wallet, …) all load the single-page app.
-    const page = hasWalletPage && /^\/wallet\/?$/.test(path) ? "wallet.html" : "index.html";
+    const page = hasWalletPage && isWalletPage(path) ? "wallet.html" : "index.html";
     return reply.header("Cache-Control", "no-cache").sendFile(page);
   });
 

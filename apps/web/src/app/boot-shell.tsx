@@ -4,12 +4,13 @@
  * the page it replaces: the platform's top bar and a spinner, or on /wallet, which has a layout of its own,
  * the wallet's spinner (wallet.html).
  */
+import { isWalletPage } from "@classcoin/shared/pages";
 import shellHtml from "./boot-shell.html?raw";
 import walletShellHtml from "./wallet-boot-shell.html?raw";
 
 export function BootShell() {
   // Outside the router (the app's outermost fallback), so the address is read from the window.
-  const html = window.location.pathname.replace(/\/+$/, "") === "/wallet" ? walletShellHtml : shellHtml;
+  const html = isWalletPage(window.location.pathname) ? walletShellHtml : shellHtml;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: files of ours, bundled at build time; nothing a user wrote
   return <div className="boot-shell" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,3 +1,4 @@
+import { WALLET_PAGE_PATH } from "@classcoin/shared/pages";
 import { createBrowserRouter } from "react-router";
 import { Spinner } from "../ui/spinner";
 import { BootShell } from "./boot-shell";
@@ -9,7 +10,7 @@ import { Root } from "./root";
 export const router = createBrowserRouter([
   {
     // The token wallet page: its own screen and layout, outside the platform's shell.
-    path: "/wallet",
+    path: WALLET_PAGE_PATH,
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <Spinner fullScreen label="Loading the wallet" />,
     lazy: async () => ({ Component: (await import("./routes/wallet")).WalletRoute }),
