@@ -2,7 +2,7 @@
  * One Drizzle database over either embedded PGlite (default, `DATA_DIR/pglite`) or PostgreSQL
  * (`DATABASE_URL`). Both speak the same SQL and share one set of migrations, applied at open.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { listenPostgres } from "./listen";
 import { migratePostgres } from "./migrate";
+import { builtTemplateDir, findPgliteTemplate } from "./pglite-template";
 import * as schema from "./schema";
 import { cacheStatements } from "./statement-cache";
 
@@ -38,14 +39,41 @@ export interface Database {
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+/**
+ * PGlite in `dataDir` (in memory without one). An empty folder gets the build's migrated template
+ * (`pglite-template.ts`) when there is a usable one, else initdb. `dataDir.unpacking` marks an unpacking under
+ * way: a first start stopped in the middle leaves it, and the next start unpacks again into an emptied folder.
+ */
+export async function openPglite(dataDir?: string, templateDir = builtTemplateDir): Promise<Database> {
   // Loaded only when used: a server on PostgreSQL starts without parsing the embedded engine.
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  return openPgliteClient(client);
+  if (!dataDir) return openPgliteClient(new PGlite());
+  const unpacking = `${dataDir}.unpacking`;
+  if (existsSync(unpacking)) rmSync(dataDir, { recursive: true, force: true });
+  const template = isEmptyFolder(dataDir) ? findPgliteTemplate(templateDir, migrationsFolder) : undefined;
+  mkdirSync(dataDir, { recursive: true });
+  if (!template) {
+    const client = new PGlite(dataDir);
+    await client.waitReady;
+    return openPgliteClient(client);
+  }
+  writeFileSync(unpacking, "");
+  let database: Database;
+  try {
+    const client = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(template)]) });
+    await client.waitReady;
+    database = await openPgliteClient(client);
+  } catch (error) {
+    throw new Error(
+      `Could not create the database in ${dataDir} from ${template} (${(error as Error).message}). ` +
+        "Run `npm run build` to write the template again, or delete it to create the database without one.",
+    );
+  }
+  rmSync(unpacking);
+  return database;
 }
+
+const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
 
 export async function openPgliteClient(client: PGlite): Promise<Database> {
   const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
