@@ -47,20 +47,21 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 export async function openPglite(dataDir?: string, templateDir = builtTemplateDir): Promise<Database> {
   // Loaded only when used: a server on PostgreSQL starts without parsing the embedded engine.
   const { PGlite } = await import("@electric-sql/pglite");
-  if (!dataDir) return openPgliteClient(new PGlite());
+  const startParams = pgliteStartParams(PGlite);
+  if (!dataDir) return openPgliteClient(new PGlite({ startParams }));
   const unpacking = `${dataDir}.unpacking`;
   if (existsSync(unpacking)) rmSync(dataDir, { recursive: true, force: true });
   const template = isEmptyFolder(dataDir) ? findPgliteTemplate(templateDir, migrationsFolder) : undefined;
   mkdirSync(dataDir, { recursive: true });
   if (!template) {
-    const client = new PGlite(dataDir);
+    const client = new PGlite(dataDir, { startParams });
     await client.waitReady;
     return openPgliteClient(client);
   }
   writeFileSync(unpacking, "");
   let database: Database;
   try {
-    const client = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(template)]) });
+    const client = new PGlite(dataDir, { loadDataDir: new Blob([readFileSync(template)]), startParams });
     await client.waitReady;
     database = await openPgliteClient(client);
   } catch (error) {
@@ -71,6 +72,16 @@ export async function openPglite(dataDir?: string, templateDir = builtTemplateDi
   }
   rmSync(unpacking);
   return database;
+}
+
+/**
+ * PGlite's own start parameters, with a 32 MB buffer pool instead of its 160 MB: the pool is WebAssembly memory
+ * the process holds from the start, whether the data needs it or not. A class's data fits in 32 MB many
+ * times over, and pages beyond it come from the operating system's file cache. Measured (bench/findings.md,
+ * "PGlite's memory"): 115-135 MB less resident memory, cold reads unchanged within the noise.
+ */
+export function pgliteStartParams(engine: typeof PGlite): string[] {
+  return [...engine.defaultStartParams, "-c", "shared_buffers=32MB"];
 }
 
 const isEmptyFolder = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;

@@ -48,6 +48,8 @@ describe("PGlite's first start from the build's template", () => {
     let database = await openPglite(first, templateDir);
     const opened = await facts(database);
     expect(opened.migrations).toBe(journal.entries.length);
+    const [buffers] = await queryRows<{ shared_buffers: string }>(database.db, sql`SHOW shared_buffers`);
+    expect(buffers?.shared_buffers, "PGlite's buffer pool (pgliteStartParams)").toBe("32MB");
     expect(existsSync(`${first}.unpacking`)).toBe(false);
     await database.db.insert(whitelist).values({ wallet: "0x00000000000000000000000000000000000000aa" });
     await database.close();

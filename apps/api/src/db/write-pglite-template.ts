@@ -4,12 +4,12 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { migrationsFolder, openPgliteClient } from "./client";
+import { migrationsFolder, openPgliteClient, pgliteStartParams } from "./client";
 import { currentManifest, TEMPLATE_ARCHIVE, TEMPLATE_MANIFEST } from "./pglite-template";
 
 export async function writePgliteTemplate(dir: string): Promise<void> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite();
+  const client = new PGlite({ startParams: pgliteStartParams(PGlite) });
   try {
     await openPgliteClient(client);
     const dump = await client.dumpDataDir("gzip");

@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { openPgliteClient, openPostgres } from "../db/client";
+import { openPgliteClient, openPostgres, pgliteStartParams } from "../db/client";
 import { createThrowawayPostgres, PGLITE_TEMPLATE, POSTGRES_TEMPLATE } from "./database";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite();
+  const client = new PGlite({ startParams: pgliteStartParams(PGlite) });
   await openPgliteClient(client);
   const dump = await client.dumpDataDir("none");
   await client.close();

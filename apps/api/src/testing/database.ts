@@ -6,7 +6,14 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { type Database, type DatabaseKind, openPglite, openPgliteClient, openPostgres } from "../db/client";
+import {
+  type Database,
+  type DatabaseKind,
+  openPglite,
+  openPgliteClient,
+  openPostgres,
+  pgliteStartParams,
+} from "../db/client";
 
 export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -82,7 +89,7 @@ async function openTestPglite(): Promise<Database> {
   if (!file) return openPglite();
   template ??= readFile(file).then((bytes) => new Blob([bytes]));
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = new PGlite({ loadDataDir: await template });
+  const client = new PGlite({ loadDataDir: await template, startParams: pgliteStartParams(PGlite) });
   await client.waitReady;
   return openPgliteClient(client);
 }
