@@ -40,7 +40,7 @@ export interface Database {
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
 /**
- * PGlite in `dataDir` (in memory without one). An empty folder gets the build's migrated template
+ * PGlite in `dataDir` (in memory without one). An empty folder, or memory, gets the build's migrated template
  * (`pglite-template.ts`) when there is a usable one, else initdb. `dataDir.unpacking` marks an unpacking under
  * way: a first start stopped in the middle leaves it, and the next start unpacks again into an emptied folder.
  */
@@ -48,7 +48,11 @@ export async function openPglite(dataDir?: string, templateDir = builtTemplateDi
   // Loaded only when used: a server on PostgreSQL starts without parsing the embedded engine.
   const { PGlite } = await import("@electric-sql/pglite");
   const startParams = pgliteStartParams(PGlite);
-  if (!dataDir) return openPgliteClient(new PGlite({ startParams }));
+  if (!dataDir) {
+    const template = findPgliteTemplate(templateDir, migrationsFolder);
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    return openPgliteClient(new PGlite({ startParams, ...(loadDataDir && { loadDataDir }) }));
+  }
   const unpacking = `${dataDir}.unpacking`;
   if (existsSync(unpacking)) rmSync(dataDir, { recursive: true, force: true });
   const template = isEmptyFolder(dataDir) ? findPgliteTemplate(templateDir, migrationsFolder) : undefined;

@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("PGlite's first start from the build's template", () => {
-  it("an empty folder becomes a migrated copy of the template, which then keeps what is written to it", async () => {
+  it("an empty folder (or memory) becomes a migrated copy of the template, which then keeps what is written to it", async () => {
     expect(findPgliteTemplate(templateDir, migrationsFolder)).toBe(join(templateDir, "pglite-template.tar.gz"));
     const first = join(root, "first/pglite");
     mkdirSync(first, { recursive: true }); // an existing empty folder, as a mounted volume would be
@@ -66,6 +66,13 @@ describe("PGlite's first start from the build's template", () => {
     expect(templateIdentifier, "both folders are copies of one database").toBe(opened.systemIdentifier);
     expect(await second.db.select().from(whitelist)).toEqual([]);
     await second.close();
+
+    const inMemory = await openPglite(undefined, templateDir);
+    expect(await facts(inMemory), "an in-memory database is a copy too").toEqual({
+      systemIdentifier: templateIdentifier,
+      migrations: journal.entries.length,
+    });
+    await inMemory.close();
   }, 60_000);
 
   it("a first start stopped while unpacking is unpacked again into an emptied folder", async () => {
