@@ -22,20 +22,19 @@ export interface TemplateManifest {
   migrations: string;
 }
 
-/** The API package's folder: the nearest package.json above this file, from `src/db/` and from `dist/` alike. */
-function apiRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
+/** The folder of the nearest package.json at or above `file`'s folder. */
+function packageDir(file: string): string {
+  let dir = dirname(file);
   while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
 }
 
-/** Where `npm run build` puts the template, and where the server looks for it. */
-export const builtTemplateDir = join(apiRoot(), "dist");
+/** Where `npm run build` puts the template, and where the server looks for it: the API package's `dist/`, found
+ * from `src/db/` (tsx) and from `dist/server.js` alike. */
+export const builtTemplateDir = join(packageDir(fileURLToPath(import.meta.url)), "dist");
 
 function pgliteVersion(): string {
-  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  let dir = dirname(entry);
-  while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
+  const dir = packageDir(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
   return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
 }
 
