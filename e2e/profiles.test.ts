@@ -15,7 +15,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { fundWallet } from "./harness/funding";
-import { openPage, PHONE } from "./harness/pages";
+import { imageLoaded, openPage, PHONE } from "./harness/pages";
 import { solidPng } from "./harness/solid-png";
 import { type E2EStack, startStack } from "./harness/stack";
 
@@ -55,7 +55,7 @@ describe("profiles page", () => {
     await ava.getByText(devAccount(1).address.toLowerCase()).waitFor();
     await ava.getByText(/^Joined /).waitFor();
     expect(await ava.locator("img.avatar").getAttribute("src")).toMatch(/^\/api\/profiles\/photo\//);
-    expect(await ava.locator("img.avatar").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await imageLoaded(ava.locator("img.avatar"));
 
     await ava.getByRole("button", { name: "Copy wallet address of Ava Chen" }).click();
     expect((await readAlert(page)).text).toBe(messages.catalogue.copied);

@@ -18,7 +18,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { chainClient } from "./harness/funding";
-import { openPage, PHONE } from "./harness/pages";
+import { imageLoaded, openPage, PHONE } from "./harness/pages";
 import { solidPng } from "./harness/solid-png";
 import { type E2EStack, startStack } from "./harness/stack";
 
@@ -67,9 +67,7 @@ describe("projects page", () => {
       .waitFor();
     const src = await lemons.locator("img.project-image").getAttribute("src");
     expect(src).toMatch(/^\/api\/projects\/image\//);
-    expect(
-      await lemons.locator("img.project-image").evaluate((img: HTMLImageElement) => img.naturalWidth),
-    ).toBeGreaterThan(0);
+    await imageLoaded(lemons.locator("img.project-image"));
     expect(await page.locator("form.tip-form").count()).toBe(0);
     expect(await card(page, "Self portrait in blue").count()).toBe(0);
 

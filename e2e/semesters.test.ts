@@ -21,7 +21,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { chainClient, freshWallet, fundWallet } from "./harness/funding";
-import { DESKTOP, openPage, PHONE } from "./harness/pages";
+import { DESKTOP, imageLoaded, openPage, PHONE } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
 
 let stack: E2EStack;
@@ -78,11 +78,7 @@ async function expectImagesLoaded(scope: Locator): Promise<number> {
   const images = scope.locator("img");
   const count = await images.count();
   for (let i = 0; i < count; i++) {
-    const image = images.nth(i);
-    await image.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 })
-      .toBe(true);
+    await imageLoaded(images.nth(i));
   }
   return count;
 }

@@ -1,5 +1,5 @@
 /** Opening a page of the stack in a fresh browser context, with or without the injected test wallet. */
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
 import type { E2EStack } from "./stack";
 import { TestWallet, type TestWalletOptions } from "./test-wallet";
 
@@ -79,6 +79,29 @@ export async function settled(page: Page, { quietMs = 400, timeoutMs = 20_000 } 
     if (Date.now() > deadline) {
       const pending = [...[...tracker.inFlight].map((request) => request.url()), ...loading];
       throw new Error(`${page.url()} did not settle within ${timeoutMs} ms; still loading: ${pending.join(", ")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Waits until the picture `image` shows has loaded with real pixels (scrolled into view first: pictures load
+ * lazily). Reading `naturalWidth` right after the card appeared raced the download and failed when the
+ * machine was busy; a picture that never loads still fails, after `timeoutMs`.
+ */
+export async function imageLoaded(image: Locator, { timeoutMs = 10_000 } = {}): Promise<void> {
+  await image.scrollIntoViewIfNeeded();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await image.evaluate((img: HTMLImageElement) =>
+      img.complete ? (img.naturalWidth > 0 ? "loaded" : "broken") : "loading",
+    );
+    if (state === "loaded") return;
+    if (state === "broken" || Date.now() > deadline) {
+      const src = await image.getAttribute("src");
+      throw new Error(
+        `the picture ${src} ${state === "broken" ? "failed to load" : `did not load within ${timeoutMs} ms`}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
