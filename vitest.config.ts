@@ -15,6 +15,12 @@ const stressRequested = process.argv.some(
 export default defineConfig({
   test: {
     globalSetup: ["apps/api/src/testing/shared-anvil.ts"],
+    // Two files at a time, whatever the machine (Vitest's default is one fewer than the cores: one file at
+    // a time on a two-core CI machine). The end-to-end files spend most of their time waiting on a browser,
+    // a chain and a server, so two overlap well: on two cores the whole run took 454 s instead of 606 s
+    // (the e2e project alone 310 s instead of ~400 s; three at a time was slower again, 334 s). Files are
+    // built to share a run: each has its own accounts on the shared anvil, its own database and stack.
+    maxWorkers: 2,
     projects: [
       ...(stressRequested
         ? [
@@ -40,8 +46,8 @@ export default defineConfig({
           include: ["apps/api/src/**/*.test.ts", "scripts/**/*.test.ts"],
           // Migrated databases, made once a run, which each test's database starts from.
           globalSetup: ["apps/api/src/testing/database-templates.ts"],
-          // The files run one after another in one process, importing the app once: apart, each file spent
-          // ~1.3 s importing it again (85 s of the project's 388 s; 248 s in all this way). Each file builds
+          // The files run one after another in each worker process, importing the app once per worker: apart,
+          // each file spent ~1.3 s importing it again (85 s of the project's 388 s; 248 s in all). Each file builds
           // its own app, database, accounts and token; the app's process-wide state is keyed by RPC URL and
           // no two chains of a run share one (testing/chain.ts).
           isolate: false,
