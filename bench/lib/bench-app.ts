@@ -1,9 +1,12 @@
 /**
- * The real API app for the benchmarks: a throw-away database (in-memory PGlite, or a fresh PostgreSQL
- * database `classcoin_bench_<random>` dropped afterwards), the app built exactly as the server builds it,
+ * The real API app for the benchmarks: a throw-away database (PGlite in a fresh data folder, as a server
+ * keeps it, or a fresh PostgreSQL database `classcoin_bench_<random>`; either is removed afterwards), the app built exactly as the server builds it,
  * plus one extra route, `/bench/ceiling/:name`, that answers stored bytes from memory: the same Fastify,
  * the same sockets, no work. Its req/s is the ceiling each endpoint is compared with.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildApp } from "@classcoin/api/app";
 import { createChainClient } from "@classcoin/api/chain/clients";
 import { type Config, loadConfig } from "@classcoin/api/config";
@@ -14,7 +17,19 @@ import { createThrowawayPostgres } from "@classcoin/api/testing/database";
 export const POSTGRES_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 export async function createBenchDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
-  if (kind === "pglite") return openPglite();
+  if (kind === "pglite") {
+    // A data folder, not an in-memory database: a server's PGlite keeps its pages in files (and the OS's file
+    // cache), an in-memory one keeps every page in WebAssembly memory, which the memory figures would count.
+    const dataDir = mkdtempSync(join(tmpdir(), "classcoin-bench-pglite-"));
+    const database = await openPglite(dataDir);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   const throwaway = await createThrowawayPostgres(POSTGRES_ADMIN_URL, "classcoin_bench");
   const database = await openPostgres(throwaway.url);
   return {

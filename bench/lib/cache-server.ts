@@ -1,6 +1,6 @@
 /**
  * The process the response-cache benchmark (bench/cache.ts) loads: the real API app over a throw-away
- * database (PGlite in memory or PostgreSQL), seeded, with the response cache on or off
+ * database (PGlite in a data folder or PostgreSQL), seeded, with the response cache on or off
  * (RESPONSE_CACHE_MB), and beside it a bare Fastify (no hooks, no plugins) answering stored bytes from
  * memory: the ceiling. Both in this one process, so they run under the same conditions and its RSS is the
  * API's alone (the load generator runs in the parent). Driven over IPC:
