@@ -237,10 +237,16 @@ async function snapshotBounties(db: Reader): Promise<Bounty[]> {
 const predictor = alias(profiles, "predictor");
 const predicted = alias(profiles, "predicted");
 
-/** Per project 2–4: its status, every prediction and who was right (the submissions with the most CC). */
+/**
+ * Per project 2–4: its status, every prediction and who was right (the submissions with the most CC). A round
+ * not closed keeps its predictions private, as on the live page (features/predictions), unless `final`: the
+ * archive written by "Start new semester", when the rounds end with the semester. `count` is every prediction
+ * made (the live page shows that number whatever the status).
+ */
 async function snapshotPredictions(
   db: Reader,
   submissions: ArchivedProject[],
+  final: boolean,
 ): Promise<{ rounds: ArchivedPredictionRound[]; count: number }> {
   const rounds = await db.select().from(predictionRounds);
   const rows = await db
@@ -266,12 +272,13 @@ async function snapshotPredictions(
     const candidates = submissions.filter((s) => s.projectNumber === projectNumber);
     const top = Math.max(0, ...candidates.map((c) => c.totalReceived));
     const winners = top > 0 ? candidates.filter((c) => c.totalReceived === top).map((c) => c._id) : [];
+    const shown = final || status === "closed";
     return {
       projectNumber,
       status,
       winners,
       predictions: rows
-        .filter((r) => r.projectNumber === projectNumber)
+        .filter((r) => shown && r.projectNumber === projectNumber)
         .map(
           (r): Prediction => ({
             _id: String(r.id),
@@ -288,15 +295,17 @@ async function snapshotPredictions(
         ),
     };
   });
-  return { rounds: result, count: result.reduce((n, r) => n + r.predictions.length, 0) };
+  const made = rows.filter((r) => (PREDICTION_PROJECTS as readonly number[]).includes(r.projectNumber)).length;
+  return { rounds: result, count: made };
 }
 
-async function snapshot(db: Reader): Promise<Snapshot> {
+/** `final`: the last archive of the semester ("Start new semester"); see `snapshotPredictions`. */
+async function snapshot(db: Reader, final = false): Promise<Snapshot> {
   const profileList = await snapshotProfiles(db);
   const projectList = await snapshotProjects(db);
   const forum = await snapshotPosts(db);
   const bountyList = await snapshotBounties(db);
-  const prediction = await snapshotPredictions(db, projectList);
+  const prediction = await snapshotPredictions(db, projectList, final);
   return {
     profiles: profileList,
     projects: projectList,
@@ -425,8 +434,9 @@ async function writeArchive(
   semester: SemesterRow,
   name: string,
   leaderboard: Leaderboard,
+  final: boolean,
 ): Promise<number> {
-  const snap = await snapshot(tx);
+  const snap = await snapshot(tx, final);
   const endBlock = Math.max(
     semester.startBlock,
     await indexedThrough(tx, deps.config.tokenAddress, semester.startBlock),
@@ -476,7 +486,8 @@ export async function archiveSemester(
     await holdSemesterLocks(tx);
     await grant.consume(tx);
     const semester = await currentSemester(tx);
-    const archiveId = await writeArchive(tx, deps, semester, input.name, leaderboard);
+    // Not final: the class goes on, and an open round's predictions stay private.
+    const archiveId = await writeArchive(tx, deps, semester, input.name, leaderboard, false);
     return (await readSummary(tx, archiveId))!;
   });
 }
@@ -532,7 +543,7 @@ export async function startSemester(
     // The archive is taken again, under its name, as the class stands now: whatever students posted, tipped
     // or changed between "Archive semester" and this call is captured before it is cleared, never lost.
     if (archive) {
-      await writeArchive(tx, deps, semester, archive.name, leaderboard);
+      await writeArchive(tx, deps, semester, archive.name, leaderboard, true);
       await tx
         .update(archives)
         .set({ endBlock: startBlock - 1 })
