@@ -11,6 +11,6 @@ export const tipEndpoints = {
     summary: "Record an on-chain ClassCoin tip to a project (needs a session of fromWallet)",
     body: sendCoinSchema,
     response: sendCoinResultSchema,
-    errorStatuses: [400, 401, 403, 404, 409],
+    errorStatuses: [400, 401, 403, 404, 409, 429],
   }),
 } as const;
