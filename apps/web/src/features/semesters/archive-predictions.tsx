@@ -1,4 +1,8 @@
-/** The predictions as archived: per project its status, every prediction and, once closed, who was right. */
+/**
+ * The predictions as archived: per project its status, every prediction and, once closed, who was right. A
+ * round still open when the class was archived (and not yet moved on) has its predictions left out, as the
+ * live page keeps them private until the round closes.
+ */
 import type { ArchivedPredictionRound } from "@classcoin/shared/semesters";
 import { countOf } from "./format";
 
@@ -20,7 +24,11 @@ export function ArchivePredictions({ rounds }: { rounds: ArchivedPredictionRound
               {statusLabel[round.status]}
             </span>
           </h3>
-          <p className="muted small">{countOf(round.predictions.length, "prediction", "predictions")}</p>
+          <p className="muted small">
+            {round.status === "open" && round.predictions.length === 0
+              ? "Its predictions stay private: the round was still open."
+              : countOf(round.predictions.length, "prediction", "predictions")}
+          </p>
           {round.predictions.length > 0 && (
             <ul className="archive-prediction-list">
               {round.predictions.map((p) => (
