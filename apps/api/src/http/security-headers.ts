@@ -4,7 +4,8 @@
  * URLs, and connections to the API and to the chain RPC the browser reads directly (`PUBLIC_RPC_URL`).
  * Framing is refused everywhere (clickjacking). The Swagger UI at /api/docs runs an inline bootstrap
  * script, so that prefix alone gets a CSP that allows it. When the site is served over HTTPS (PUBLIC_URL is
- * https://…), `Strict-Transport-Security` tells browsers to use nothing else for a year.
+ * https://…), `Strict-Transport-Security` tells browsers to use nothing else for a year. API answers without
+ * a caching policy of their own get `Cache-Control: no-store`.
  */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
@@ -48,5 +49,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     reply.header("X-Frame-Options", "DENY");
     reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
     if (https) reply.header("Strict-Transport-Security", "max-age=31536000");
+    // An API answer that set no caching policy of its own (the response cache's public reads and the images
+    // do) is not for anyone else to keep: admin reads carry the Feed's authors and open rounds' predictions,
+    // a session's reads its own data. Without a policy, a proxy or the browser's cache could store them.
+    if (path.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("Cache-Control", "no-store");
   });
 }

@@ -1,6 +1,7 @@
 /** Security headers on every kind of response: the web app, the API's JSON, images, errors and the docs. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultWebDist } from "../server";
+import { adminCalls } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 
@@ -11,6 +12,8 @@ beforeAll(async () => {
   t = await createTestApp(chain, "pglite", {
     WEB_DIST: defaultWebDist,
     PUBLIC_RPC_URL: "https://rpc.example.org/v1/key",
+    // The response cache on, as in production: its public reads carry their own caching policy.
+    RESPONSE_CACHE_MB: "64",
   });
 });
 afterAll(async () => {
@@ -44,6 +47,27 @@ describe("security headers", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("DENY");
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("admin reads, session reads and errors say no-store; public reads keep their revalidation", async () => {
+    const admin = adminCalls(t.app);
+    for (const path of ["dashboard", "feed", "deploy-runs"]) {
+      const res = await admin.get(path);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      expect(res.headers["cache-control"], path).toBe("no-store");
+    }
+    for (const [method, url] of [
+      ["GET", "/api/auth/me"],
+      ["POST", "/api/posts"],
+      ["GET", "/api/nothing"],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).headers["cache-control"], `${method} ${url}`).toBe("no-store");
+    }
+    const read = await t.app.inject({ method: "GET", url: "/api/posts" });
+    expect(read.headers["cache-control"]).toBe("no-cache");
+    expect(read.headers.etag).toBeTruthy();
+    const feed = await t.app.inject({ method: "GET", url: "/api/feed" });
+    expect(feed.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("the built app needs no inline script", async () => {
