@@ -14,6 +14,7 @@ import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
+import { lockRelaySender } from "./service";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -201,43 +202,49 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
 });
 
 describe("the relay's daily limit", () => {
-  it("refuses the transfer after RELAY_DAILY_LIMIT in a day with 429", async () => {
-    const t = await createTestApp(chain, "pglite", { RELAY_DAILY_LIMIT: "1" });
-    try {
-      const key = generatePrivateKey();
-      const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
-      await chain.fund(wallet, 5);
-      await t.database.db.insert(profiles).values({ wallet, name: "Limit", birthday: "2010-01-01", starSign: "Leo" });
-      const cookie = await signIn(t, key);
-      const send = async () => {
-        const now = BigInt(Math.floor(Date.now() / 1000));
-        const message = {
-          from: wallet,
-          to: dev(2),
-          value: cc(1),
-          validAfter: 0n,
-          validBefore: now + 600n,
-          nonce: randomAuthorizationNonce(),
-        };
-        const signature = await privateKeyToAccount(key).signTypedData({
-          domain: classCoinDomain(t.config.chainId, chain.tokenAddress),
-          types: transferWithAuthorizationTypes,
-          primaryType: "TransferWithAuthorization",
-          message,
-        });
-        return t.app.inject({
-          method: "POST",
-          url: "/api/relay/transfer",
-          payload: {
-            ...message,
-            value: message.value.toString(),
-            validAfter: "0",
-            validBefore: message.validBefore.toString(),
-            signature,
-          },
-          headers: { cookie },
-        });
+  /** A member with 5 CC on an app with RELAY_DAILY_LIMIT=1, and `send()` relaying 1 CC of theirs. */
+  async function limitedMember(kind: "pglite" | "postgres") {
+    const t = await createTestApp(chain, kind, { RELAY_DAILY_LIMIT: "1" });
+    const key = generatePrivateKey();
+    const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
+    await chain.fund(wallet, 5);
+    await t.database.db.insert(profiles).values({ wallet, name: "Limit", birthday: "2010-01-01", starSign: "Leo" });
+    const cookie = await signIn(t, key);
+    const send = async () => {
+      const now = BigInt(Math.floor(Date.now() / 1000));
+      const message = {
+        from: wallet,
+        to: dev(2),
+        value: cc(1),
+        validAfter: 0n,
+        validBefore: now + 600n,
+        nonce: randomAuthorizationNonce(),
       };
+      const signature = await privateKeyToAccount(key).signTypedData({
+        domain: classCoinDomain(t.config.chainId, chain.tokenAddress),
+        types: transferWithAuthorizationTypes,
+        primaryType: "TransferWithAuthorization",
+        message,
+      });
+      return t.app.inject({
+        method: "POST",
+        url: "/api/relay/transfer",
+        payload: {
+          ...message,
+          value: message.value.toString(),
+          validAfter: "0",
+          validBefore: message.validBefore.toString(),
+          signature,
+        },
+        headers: { cookie },
+      });
+    };
+    return { t, wallet, send };
+  }
+
+  it("refuses the transfer after RELAY_DAILY_LIMIT in a day with 429", async () => {
+    const { t, wallet, send } = await limitedMember("pglite");
+    try {
       expect((await send()).statusCode).toBe(200);
       const second = await send();
       expect([second.statusCode, second.json().error]).toEqual([
@@ -249,4 +256,58 @@ describe("the relay's daily limit", () => {
       await t.close();
     }
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "counts another instance's relay of the same sender, still being recorded, before taking the last one",
+    async () => {
+      const { t, wallet, send } = await limitedMember("postgres");
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      try {
+        // Another instance on the same database, in the middle of relaying this sender's transfer: its lock
+        // taken, its payment recorded, its transaction not yet committed.
+        let recorded = () => {};
+        const isRecorded = new Promise<void>((resolve) => {
+          recorded = resolve;
+        });
+        const other = t.database.db.transaction(async (tx) => {
+          await lockRelaySender(tx, wallet);
+          await tx.insert(treasuryPayments).values({
+            txHash: `0x${"ab".repeat(32)}`,
+            purpose: `relay:${wallet}:0x${"01".repeat(32)}`,
+            kind: "relay",
+            toWallets: [dev(2)],
+            amountWei: cc(1).toString(),
+            nonce: 1_000_000,
+            rawTx: "0x00",
+            status: "mined",
+          });
+          recorded();
+          await released;
+        });
+        await isRecorded;
+        let answered = false;
+        const mine = send().then((res) => {
+          answered = true;
+          return res;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Without the lock this request counted 0 (the other's row is not committed) and relayed: two in a day.
+        expect(answered).toBe(false);
+        release();
+        await other;
+        const res = await mine;
+        expect([res.statusCode, res.json().error]).toEqual([
+          429,
+          "You have used today's 1 gasless transfers. Try again tomorrow, or pay the gas yourself.",
+        ]);
+        expect(await chain.balanceOf(wallet)).toBe(cc(5));
+      } finally {
+        release();
+        await t.close();
+      }
+    },
+  );
 });

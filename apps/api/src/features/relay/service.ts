@@ -26,6 +26,19 @@ const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
 /** Below this the treasury cannot be trusted to pay a relay's gas. */
 export const RELAY_MIN_TREASURY_WEI = parseEther("0.0005");
 
+type Tx = Parameters<Parameters<AppDeps["database"]["db"]["transaction"]>[0]>[0];
+/** First key of the relay's per-sender lock ("ccrx"). */
+const RELAY_LOCK = 0x6363_7278;
+
+/**
+ * Waits for and takes the relay's lock on `from`'s daily count, held until `tx` ends. Every instance on one
+ * database takes it before counting and recording a relayed transfer of `from`.
+ */
+export async function lockRelaySender(tx: Tx, from: string): Promise<void> {
+  // The two-key form: a keyspace apart from the single-key locks of the indexer, deploys and semesters.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RELAY_LOCK}, hashtext(${from.toLowerCase()}))`);
+}
+
 export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promise<{ txHash: `0x${string}` }> {
   const { config, chain } = deps;
   const { db } = deps.database;
@@ -80,9 +93,11 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   let hash: `0x${string}`;
   try {
     hash = await payments.send(async (tx, sign) => {
-      // Counted and recorded inside the treasury's one-at-a-time signing (treasury-payments.ts), so two
-      // requests at once cannot both take the last one of the day; one authorization is sent once at most
+      // Counted and recorded under the sender's lock, held to the end of this transaction: two requests at
+      // once, on this instance or another one on the same database, cannot both take the last one of the day
+      // (the treasury's signing is one at a time per process only). One authorization is sent once at most
       // (the purpose's unique index).
+      await lockRelaySender(tx, from);
       const [today] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(treasuryPayments)
