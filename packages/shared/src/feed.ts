@@ -48,7 +48,9 @@ export const listFeedQuerySchema = z.object({
 export const feedTextSchema = z
   .string()
   .trim()
-  .refine((text) => textLength(text) <= FEED_TEXT_MAX_LENGTH, messages.feed.textTooLong);
+  .refine((text) => textLength(text) <= FEED_TEXT_MAX_LENGTH, messages.feed.textTooLong)
+  // Refused here, before the post's images are stored, rather than by the database's insert after them.
+  .refine((text) => !text.includes("\u0000"), messages.input.unstorableText);
 
 /** The form's text fields (the images are its file parts). */
 export const createFeedFieldsSchema = z.object({
@@ -77,6 +79,7 @@ export function validateFeedInput(state: {
     else if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) errors.push(messages.photo.badType);
     if (file.size > MAX_UPLOAD_BYTES) errors.push(messages.photo.tooLarge);
   }
-  if (!feedTextSchema.safeParse(state.text).success) errors.push(messages.feed.textTooLong);
+  const text = feedTextSchema.safeParse(state.text);
+  if (!text.success) errors.push(...text.error.issues.map((issue) => issue.message));
   return [...new Set(errors)];
 }

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feedPosts, profiles } from "../../db/schema";
+import { feedPosts, images, profiles } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
@@ -150,6 +150,18 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     const archived = await post(ada.cookie, { authorWallet: ada.wallet }, [image]);
     expect(archived.json().errors).toEqual([messages.feed.profile]);
     expect(await countRows()).toBe(before);
+  });
+
+  it("text that cannot be stored (a NUL) is refused before its images are: nothing is written", async () => {
+    const ada = await member("Nul Sender");
+    const countImages = async () => (await t.database.db.select({ name: images.name }).from(images)).length;
+    const [posts, pictures] = [await countRows(), await countImages()];
+    const res = await post(ada.cookie, { authorWallet: ada.wallet, text: "before\u0000after" }, [
+      { bytes: await png("#0a7") },
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([messages.input.unstorableText]);
+    expect([await countRows(), await countImages()]).toEqual([posts, pictures]);
   });
 
   it("pages newest first with a cursor, every post once", async () => {
