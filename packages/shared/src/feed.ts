@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "./constants";
 import { messages } from "./messages";
 import { booleanish, idSchema, walletSchema } from "./primitives";
-import { textLength } from "./text";
+import { storable, textLength } from "./text";
 
 export const FEED_MAX_IMAGES = 4;
 export const FEED_TEXT_MAX_LENGTH = 500;
@@ -50,7 +50,7 @@ export const feedTextSchema = z
   .trim()
   .refine((text) => textLength(text) <= FEED_TEXT_MAX_LENGTH, messages.feed.textTooLong)
   // Refused here, before the post's images are stored, rather than by the database's insert after them.
-  .refine((text) => !text.includes("\u0000"), messages.input.unstorableText);
+  .refine(storable, messages.input.unstorableText);
 
 /** The form's text fields (the images are its file parts). */
 export const createFeedFieldsSchema = z.object({

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MIN_BALANCE_TO_PARTICIPATE, PROJECT_NUMBERS } from "./constants";
 import { messages } from "./messages";
 import { walletSchema } from "./primitives";
+import { storable } from "./text";
 
 const PROJECT_TITLE_MAX_LENGTH = 200;
 const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
@@ -23,8 +24,19 @@ export const ownProjectParamsSchema = z.object({ projectNumber: projectNumberSch
 export const projectFormFieldsSchema = z.object({
   wallet: walletSchema,
   projectNumber: projectNumberSchema,
-  title: z.string().trim().max(PROJECT_TITLE_MAX_LENGTH, messages.project.titleTooLong).default(""),
-  description: z.string().trim().max(PROJECT_DESCRIPTION_MAX_LENGTH, messages.project.descriptionTooLong).default(""),
+  // NUL refused here, before the image is stored (the insert after it refused it, leaving the image behind).
+  title: z
+    .string()
+    .trim()
+    .max(PROJECT_TITLE_MAX_LENGTH, messages.project.titleTooLong)
+    .refine(storable, messages.input.unstorableText)
+    .default(""),
+  description: z
+    .string()
+    .trim()
+    .max(PROJECT_DESCRIPTION_MAX_LENGTH, messages.project.descriptionTooLong)
+    .refine(storable, messages.input.unstorableText)
+    .default(""),
   balance: z.string().optional(),
 });
 export type ProjectFormFields = z.output<typeof projectFormFieldsSchema>;

@@ -17,6 +17,11 @@ export function textLength(text: string): number {
   return count;
 }
 
+/** PostgreSQL's text cannot hold NUL: a form that also uploads files refuses it before they are stored. */
+export function storable(text: string): boolean {
+  return !text.includes("\u0000");
+}
+
 /** Bidirectional formatting controls: they reorder what is shown (LRM/RLM, embeddings, overrides, isolates, ALM). */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** C0 and C1 control characters (tab, newline, NUL, escape, …): never part of a name. */

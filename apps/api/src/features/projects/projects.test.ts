@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, projects } from "../../db/schema";
+import { images, profiles, projects } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -179,6 +179,28 @@ describe.each(testDatabaseKinds())("project submissions on %s", (kind) => {
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().errors).toEqual([messages.project.titleAndImage]);
     expect(await rowsOf(m.address)).toEqual([]);
+  });
+
+  it("a title or description that cannot be stored (a NUL) is refused before the image is: nothing is written", async () => {
+    const m = await member("Nul Painter");
+    const countImages = async () => (await t.database.db.select({ name: images.name }).from(images)).length;
+    const before = await countImages();
+    for (const [title, description] of [
+      ["Still\u0000life", "Oil"],
+      ["Still life", "Oil\u0000on canvas"],
+    ]) {
+      const res = await submit(m.cookie, {
+        wallet: m.address,
+        projectNumber: "1",
+        title,
+        description,
+        image: { bytes: small, type: "image/png", name: "nul.png" },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([messages.input.unstorableText]);
+    }
+    expect(await rowsOf(m.address)).toEqual([]);
+    expect(await countImages()).toBe(before);
   });
 
   it("a file that is not an image is refused with the spec's message", async () => {
