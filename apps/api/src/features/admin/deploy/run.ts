@@ -35,12 +35,20 @@ export function chunksOf(run: Pick<DeployRunRow, "recipientWallets" | "chunkSize
   return chunks;
 }
 
-/** Marks every `running` run whose heartbeat is older than `staleMs` as `interrupted`. */
+/**
+ * Marks every `running` run whose heartbeat is older than `staleMs` as `interrupted`. Heartbeats are written
+ * and compared in the database's time: instances on machines whose clocks differ must agree on "older".
+ */
 export async function markStaleRuns(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], staleMs: number) {
   await db
     .update(deployRuns)
     .set({ status: "interrupted", error: "the server stopped during this run" })
-    .where(and(eq(deployRuns.status, "running"), lt(deployRuns.heartbeatAt, new Date(Date.now() - staleMs))));
+    .where(
+      and(
+        eq(deployRuns.status, "running"),
+        lt(deployRuns.heartbeatAt, sql`now() - ${Math.round(staleMs)}::int * interval '1 millisecond'`),
+      ),
+    );
 }
 
 /** The mined chunks of a run, from the payments table: how many recipients got their CC, and the hashes. */
@@ -76,7 +84,7 @@ async function saveProgress(db: Db, run: DeployRunRow): Promise<number> {
   const { minted, hashes } = await mintedSoFar(db, run);
   await db
     .update(deployRuns)
-    .set({ minted, txHashes: hashes, heartbeatAt: new Date() })
+    .set({ minted, txHashes: hashes, heartbeatAt: sql`now()` })
     .where(eq(deployRuns.id, run.id));
   return minted;
 }
@@ -91,7 +99,7 @@ export async function workRun(deps: AppDeps, run: DeployRunRow): Promise<{ minte
   const amountWei = ccToWei(run.amountPerProfile || DEPLOY_AMOUNT_PER_PROFILE);
   const heartbeat = setInterval(() => {
     db.update(deployRuns)
-      .set({ heartbeatAt: new Date() })
+      .set({ heartbeatAt: sql`now()` })
       .where(and(eq(deployRuns.id, run.id), eq(deployRuns.status, "running")))
       .catch(() => {});
   }, HEARTBEAT_MS);

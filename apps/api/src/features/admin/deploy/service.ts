@@ -9,7 +9,7 @@
  */
 import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
 import type { DeployResult } from "@classcoin/shared/entities";
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../../auth/admin";
 import { deployRuns, profiles } from "../../../db/schema";
 import type { AppDeps } from "../../../deps";
@@ -102,7 +102,7 @@ export async function resumeDeploy(deps: AppDeps, grant: AdminGrant, runId: numb
     if (last.recipientWallets === null) throw conflict(deployErrors.notResumable);
     const [claimed] = await tx
       .update(deployRuns)
-      .set({ status: "running", heartbeatAt: new Date(), error: null, finishedAt: null })
+      .set({ status: "running", heartbeatAt: sql`now()`, error: null, finishedAt: null })
       .where(and(eq(deployRuns.id, runId), inArray(deployRuns.status, ["interrupted", "failed", "abandoned"])))
       .returning();
     if (!claimed) throw conflict(deployErrors.running);
