@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import type { PaymentState, WelcomeGrant } from "@classcoin/shared/treasury";
-import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { formatEther, formatUnits, parseEther } from "viem";
 import { ccToWei } from "../../chain/payment-outcome";
 import { type PaymentStatus, paymentsByHash, treasuryPaymentsOf } from "../../chain/treasury-payments";
@@ -56,6 +56,37 @@ export async function claimWelcomeGrants(tx: Tx, deps: Pick<AppDeps, "config">, 
       })),
     )
     .onConflictDoNothing();
+}
+
+/** pg_advisory_xact_lock key of the treasury's native coin spent on grants ("ccwe"). */
+const WELCOME_NATIVE_LOCK = 0x6363_7765;
+
+/**
+ * Waits for and takes the lock on the treasury's native coin spent on grants, held until `tx` ends. Every
+ * instance on one database takes it before reading what it may spend and signing grants' coin.
+ */
+export async function lockWelcomeNativeCoin(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${WELCOME_NATIVE_LOCK})`);
+}
+
+/**
+ * The native coin the treasury may still spend on grants: its balance, less the native payments recorded
+ * but not mined yet (signed, any instance: their nonce not yet used on chain), less the gas reserve. The
+ * balance and the nonce are read at one block, so a payment is never both in the balance and subtracted.
+ */
+async function spendableNativeCoin(deps: AppDeps, tx: Tx, treasury: `0x${string}`): Promise<bigint> {
+  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
+  const [balance, used] = await Promise.all([
+    deps.chain.getBalance({ address: treasury, blockNumber }),
+    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
+  ]);
+  const [pending] = await tx
+    .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
+    .from(treasuryPayments)
+    .where(
+      and(eq(treasuryPayments.native, true), eq(treasuryPayments.status, "signed"), gte(treasuryPayments.nonce, used)),
+    );
+  return balance - BigInt(pending?.wei ?? "0") - TREASURY_GAS_RESERVE_WEI;
 }
 
 /** Hashes of payments that will never pay (their grant part is sent again). */
@@ -120,9 +151,15 @@ export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promi
       hashes.push(hash);
     }
 
-    // Native coin: one transfer each, while the treasury keeps its gas reserve.
+    // Native coin: one transfer each, while the treasury keeps its gas reserve. Under the lock, counting the
+    // grants' coin another instance (or this one) signed and has not seen mined yet: the chain's balance
+    // alone does not show it, and two instances would both spend the same last coin.
     const ethDue = await stillDue(tx, due, "eth");
-    let spendable = (await payments.nativeBalance()) - TREASURY_GAS_RESERVE_WEI;
+    let spendable = 0n;
+    if (ethDue.length > 0) {
+      await lockWelcomeNativeCoin(tx);
+      spendable = await spendableNativeCoin(deps, tx, payments.address);
+    }
     for (const row of ethDue) {
       const amount = BigInt(row.ethWei);
       if (spendable < amount) {
