@@ -105,7 +105,8 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
           and(
             eq(treasuryPayments.kind, "relay"),
             like(treasuryPayments.purpose, `relay:${from}:%`),
-            gt(treasuryPayments.createdAt, new Date(Date.now() - MAX_VALIDITY_SECONDS * 1000)),
+            // The database's clock, which wrote createdAt: instances' clocks may differ.
+            gt(treasuryPayments.createdAt, sql`now() - ${MAX_VALIDITY_SECONDS}::int * interval '1 second'`),
           ),
         );
       if ((today?.n ?? 0) >= limit) throw new HttpError(429, t.dailyLimit(limit));
