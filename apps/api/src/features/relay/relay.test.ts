@@ -9,6 +9,7 @@ import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, projects, treasuryPayments } from "../../db/schema";
+import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -261,18 +262,11 @@ describe("the relay's daily limit", () => {
     "counts another instance's relay of the same sender, still being recorded, before taking the last one",
     async () => {
       const { t, wallet, send } = await limitedMember("postgres");
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      let other: OpenTransaction | undefined;
       try {
         // Another instance on the same database, in the middle of relaying this sender's transfer: its lock
         // taken, its payment recorded, its transaction not yet committed.
-        let recorded = () => {};
-        const isRecorded = new Promise<void>((resolve) => {
-          recorded = resolve;
-        });
-        const other = t.database.db.transaction(async (tx) => {
+        other = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
           await lockRelaySender(tx, wallet);
           await tx.insert(treasuryPayments).values({
             txHash: `0x${"ab".repeat(32)}`,
@@ -284,20 +278,12 @@ describe("the relay's daily limit", () => {
             rawTx: "0x00",
             status: "mined",
           });
-          recorded();
-          await released;
         });
-        await isRecorded;
-        let answered = false;
-        const mine = send().then((res) => {
-          answered = true;
-          return res;
-        });
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const mine = send();
         // Without the lock this request counted 0 (the other's row is not committed) and relayed: two in a day.
-        expect(answered).toBe(false);
-        release();
-        await other;
+        expect(await settlesWithin(mine, 500)).toBe(false);
+        other.release();
+        await other.done;
         const res = await mine;
         expect([res.statusCode, res.json().error]).toEqual([
           429,
@@ -305,7 +291,7 @@ describe("the relay's daily limit", () => {
         ]);
         expect(await chain.balanceOf(wallet)).toBe(cc(5));
       } finally {
-        release();
+        other?.release();
         await t.close();
       }
     },

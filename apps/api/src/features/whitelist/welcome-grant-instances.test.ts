@@ -8,6 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
+import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { lockWelcomeNativeCoin } from "./welcome-grant";
@@ -30,20 +31,13 @@ describe("the welcome grant's native coin on two instances", () => {
       const t = await createTestApp(chain, "postgres", { WELCOME_ETH: "0.02", WELCOME_CC: "1" });
       const treasury = chain.account(0).address;
       await chain.test.setBalance({ address: treasury, value: parseEther("0.045") });
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      let otherSend: OpenTransaction | undefined;
       try {
         // Another instance, in the middle of sending another student's grant: its lock taken, its 0.02 ETH
         // transfer signed and recorded (to be broadcast after its commit), its transaction not yet committed.
         const other = fresh();
         const nonce = await chain.publicClient.getTransactionCount({ address: treasury });
-        let recorded = () => {};
-        const isRecorded = new Promise<void>((resolve) => {
-          recorded = resolve;
-        });
-        const otherSend = t.database.db.transaction(async (tx) => {
+        otherSend = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
           await lockWelcomeNativeCoin(tx);
           await tx.insert(treasuryPayments).values({
             txHash: keccak256(stringToHex(`other instance ${other}`)),
@@ -55,25 +49,15 @@ describe("the welcome grant's native coin on two instances", () => {
             nonce,
             rawTx: "0x00",
           });
-          recorded();
-          await released;
         });
-        await isRecorded;
 
         const student = fresh();
-        let answered = false;
-        const mine = adminCalls(t.app)
-          .post("/whitelist/add", { wallet: student, notes: "" })
-          .then((res) => {
-            answered = true;
-            return res;
-          });
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        const mine = adminCalls(t.app).post("/whitelist/add", { wallet: student, notes: "" });
         // Without the lock this request read the treasury's balance (the other grant not yet sent) and sent
         // 0.02 ETH too: together 0.04 of the 0.035 above the reserve.
-        expect(answered).toBe(false);
-        release();
-        await otherSend;
+        expect(await settlesWithin(mine, 500)).toBe(false);
+        otherSend.release();
+        await otherSend.done;
         const res = await mine;
         expect(res.statusCode, res.body).toBe(200);
         expect(res.json().grant).toMatchObject({
@@ -87,7 +71,7 @@ describe("the welcome grant's native coin on two instances", () => {
         const [grant] = await t.database.db.select().from(welcomeGrants).where(eq(welcomeGrants.wallet, student));
         expect(grant?.ethTxHash).toBeNull();
       } finally {
-        release();
+        otherSend?.release();
         await chain.test.setBalance({ address: treasury, value: parseEther("10000") });
         await t.close();
       }
