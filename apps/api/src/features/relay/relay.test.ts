@@ -26,6 +26,44 @@ afterAll(async () => {
 });
 
 const cc = (n: number) => parseUnits(String(n), 18);
+
+/**
+ * The body of a relay request: a TransferWithAuthorization of `from` (2 CC to dev account 2, valid for ten
+ * minutes, a fresh nonce, unless `overrides` says otherwise) signed by `key` for `token` on `chainId`.
+ */
+async function signedAuthorization(input: {
+  from: `0x${string}`;
+  key: `0x${string}`;
+  chainId: number;
+  token: `0x${string}`;
+  overrides?: Partial<{ to: `0x${string}`; value: bigint; validAfter: bigint; validBefore: bigint }>;
+}) {
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  const message = {
+    from: input.from,
+    to: dev(2),
+    value: cc(2),
+    validAfter: 0n,
+    validBefore: now + 600n,
+    nonce: randomAuthorizationNonce(),
+    ...input.overrides,
+  };
+  const signature = await privateKeyToAccount(input.key).signTypedData({
+    domain: classCoinDomain(input.chainId, input.token),
+    types: transferWithAuthorizationTypes,
+    primaryType: "TransferWithAuthorization",
+    message,
+  });
+  return {
+    from: message.from,
+    to: message.to,
+    value: message.value.toString(),
+    validAfter: message.validAfter.toString(),
+    validBefore: message.validBefore.toString(),
+    nonce: message.nonce,
+    signature,
+  };
+}
 const figures: string[] = [];
 
 describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
@@ -49,37 +87,17 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
     if (kind === testDatabaseKinds().at(-1)) console.log(`relay figures: ${figures.join("; ")}`);
   });
 
-  async function authorization(
+  const authorization = (
     overrides: Partial<{ to: `0x${string}`; value: bigint; validAfter: bigint; validBefore: bigint }> = {},
     options: { signer?: `0x${string}`; chainId?: number; token?: `0x${string}` } = {},
-  ) {
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    const message = {
+  ) =>
+    signedAuthorization({
       from: wallet,
-      to: dev(2),
-      value: cc(2),
-      validAfter: 0n,
-      validBefore: now + 600n,
-      nonce: randomAuthorizationNonce(),
-      ...overrides,
-    };
-    const signer = privateKeyToAccount(options.signer ?? key);
-    const signature = await signer.signTypedData({
-      domain: classCoinDomain(options.chainId ?? t.config.chainId, options.token ?? chain.tokenAddress),
-      types: transferWithAuthorizationTypes,
-      primaryType: "TransferWithAuthorization",
-      message,
+      key: options.signer ?? key,
+      chainId: options.chainId ?? t.config.chainId,
+      token: options.token ?? chain.tokenAddress,
+      overrides,
     });
-    return {
-      from: message.from,
-      to: message.to,
-      value: message.value.toString(),
-      validAfter: message.validAfter.toString(),
-      validBefore: message.validBefore.toString(),
-      nonce: message.nonce,
-      signature,
-    };
-  }
   const relay = (body: Record<string, unknown>, withCookie: string | null = cookie) =>
     t.app.inject({
       method: "POST",
@@ -211,35 +229,19 @@ describe("the relay's daily limit", () => {
     await chain.fund(wallet, 5);
     await t.database.db.insert(profiles).values({ wallet, name: "Limit", birthday: "2010-01-01", starSign: "Leo" });
     const cookie = await signIn(t, key);
-    const send = async () => {
-      const now = BigInt(Math.floor(Date.now() / 1000));
-      const message = {
-        from: wallet,
-        to: dev(2),
-        value: cc(1),
-        validAfter: 0n,
-        validBefore: now + 600n,
-        nonce: randomAuthorizationNonce(),
-      };
-      const signature = await privateKeyToAccount(key).signTypedData({
-        domain: classCoinDomain(t.config.chainId, chain.tokenAddress),
-        types: transferWithAuthorizationTypes,
-        primaryType: "TransferWithAuthorization",
-        message,
-      });
-      return t.app.inject({
+    const send = async () =>
+      t.app.inject({
         method: "POST",
         url: "/api/relay/transfer",
-        payload: {
-          ...message,
-          value: message.value.toString(),
-          validAfter: "0",
-          validBefore: message.validBefore.toString(),
-          signature,
-        },
+        payload: await signedAuthorization({
+          from: wallet,
+          key,
+          chainId: t.config.chainId,
+          token: chain.tokenAddress,
+          overrides: { value: cc(1) },
+        }),
         headers: { cookie },
       });
-    };
     return { t, wallet, send };
   }
 
