@@ -127,6 +127,11 @@ export const archivedPredictionRoundSchema = z.object({
   predictions: z.array(predictionSchema),
   /** The submission(s) that had received the most CC when archived. */
   winners: z.array(z.string()),
+  /**
+   * True when the round was open and its predictions were left out (private until it closes: an archive taken
+   * while the class goes on); absent in the final archive of a semester and in archives written before.
+   */
+  withheld: z.boolean().optional(),
 });
 export type ArchivedPredictionRound = z.infer<typeof archivedPredictionRoundSchema>;
 

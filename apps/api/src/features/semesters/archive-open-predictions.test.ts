@@ -68,13 +68,16 @@ describe.each(testDatabaseKinds())("an archive of an open prediction round on %s
     const round = (publicArchive.json() as Archive).predictions.find((r) => r.projectNumber === 2);
     expect(round?.status).toBe("open");
     expect(round?.predictions).toEqual([]);
+    expect(round?.withheld).toBe(true);
+    // Rounds never opened have nothing to withhold.
+    expect((publicArchive.json() as Archive).predictions.find((r) => r.projectNumber === 3)?.withheld).toBeUndefined();
 
     // The semester ends: the final archive has every prediction of the class.
     const started = await admin.post("/semesters/start", { clearWhitelist: false });
     expect(started.statusCode, started.body).toBe(200);
     const final = (await t.app.inject({ method: "GET", url: `/api/archives/${id}` })).json() as Archive;
-    expect(final.predictions.find((r) => r.projectNumber === 2)?.predictions).toMatchObject([
-      { predictorWallet: bea.wallet, predictedWallet: ada.wallet },
-    ]);
+    const finalRound = final.predictions.find((r) => r.projectNumber === 2);
+    expect(finalRound?.predictions).toMatchObject([{ predictorWallet: bea.wallet, predictedWallet: ada.wallet }]);
+    expect(finalRound?.withheld).toBeUndefined();
   });
 });

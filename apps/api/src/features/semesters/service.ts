@@ -277,6 +277,7 @@ async function snapshotPredictions(
       projectNumber,
       status,
       winners,
+      ...(!shown && status === "open" && { withheld: true }),
       predictions: rows
         .filter((r) => shown && r.projectNumber === projectNumber)
         .map(

@@ -25,7 +25,7 @@ export function ArchivePredictions({ rounds }: { rounds: ArchivedPredictionRound
             </span>
           </h3>
           <p className="muted small">
-            {round.status === "open" && round.predictions.length === 0
+            {round.withheld
               ? "Its predictions stay private: the round was still open."
               : countOf(round.predictions.length, "prediction", "predictions")}
           </p>
