@@ -44,15 +44,16 @@ import { registerRateLimit } from "./http/rate-limit";
 import { registerRequestId, requestIdOptions } from "./http/request-id";
 import { registerResponseCache } from "./http/response-cache";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { DEFAULT_TRUSTED_PROXIES, warnOnUntrustedForwarding } from "./http/trusted-proxies";
 import { HttpError } from "./http-errors";
 
 export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ? { level: deps.config.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    // X-Forwarded-For only from a proxy on this machine or a private network (a reverse proxy, a PaaS
-    // router); a client on the internet cannot pick its own IP to dodge the sign-in limit (security tests).
-    trustProxy: "loopback, linklocal, uniquelocal",
+    // X-Forwarded-For only from the proxies named (default: this machine), so no client, on the internet or
+    // on the school's network, picks its own IP to dodge the sign-in limits (http/trusted-proxies.ts).
+    trustProxy: deps.config.trustedProxies ?? DEFAULT_TRUSTED_PROXIES,
     ...requestIdOptions,
     // Request, header and idle timeouts, requests per socket (slow bodies, held sockets).
     ...connectionServerOptions(deps.config),
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);
   registerRequestId(app);
+  warnOnUntrustedForwarding(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { LOCAL_CHAIN_ID, SEPOLIA_CHAIN_ID } from "@classcoin/shared/constants";
 import { parseEther } from "viem";
 import { z } from "zod";
+import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./http/trusted-proxies";
 
 /** anvil account 0: the local admin and treasury. */
 export const LOCAL_ADMIN_WALLET = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
@@ -57,6 +58,25 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
   /** Open sockets one client address may hold (0 = no cap); behind a proxy, the proxy's address. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(256),
+  /**
+   * Who may pass the client's IP in X-Forwarded-For: comma-separated addresses, CIDR ranges or proxy-addr's
+   * names (loopback, linklocal, uniquelocal). Default: this machine only (http/trusted-proxies.ts).
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseTrustedProxies(value);
+      if ("entries" in parsed && parsed.entries.length > 0) return parsed.entries;
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "invalid" in parsed
+            ? `"${parsed.invalid}" is not an IP address, a range such as 10.0.0.2/32 or one of loopback, linklocal, uniquelocal`
+            : "must name at least one address (default: loopback)",
+      });
+      return z.NEVER;
+    })
+    .optional(),
   /** New sign-in sessions one client IP may open per hour (0 = no cap); see auth/session-limit.ts. */
   SIGN_INS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(40),
   /** Redis for state shared by several instances (rate limits); unset: kept per instance, in memory. */
@@ -155,6 +175,8 @@ export interface Config {
   requestTimeoutMs?: number;
   /** Open sockets per client address (default 256, 0 = no cap). */
   maxConnectionsPerIp?: number;
+  /** Who may pass the client IP in X-Forwarded-For (default: loopback). */
+  trustedProxies?: string[];
   /** New sessions per client IP per hour (default 40, 0 = no cap). */
   signInsPerIpPerHour?: number;
   /** Unset: rate limits are counted per instance. */
@@ -216,6 +238,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    trustedProxies: e.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
     signInsPerIpPerHour: e.SIGN_INS_PER_IP_PER_HOUR,
     redisUrl: e.REDIS_URL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
