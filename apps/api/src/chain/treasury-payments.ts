@@ -11,7 +11,10 @@
  *    nonce, so these bytes can never be mined); otherwise still pending, and the same bytes are broadcast
  *    again (same hash, same nonce: mined at most once). Only `dropped`/`reverted` frees the purpose.
  *
- * Signing and broadcasting are serialized per treasury in this process, so its nonces follow each other.
+ * Signing and broadcasting are serialized per treasury: in this process by a promise chain, and across the
+ * instances on one PostgreSQL by an advisory lock held from reading the pending nonce until the broadcast, so
+ * the next instance's read counts it (two instances relaying two students' transfers at once used to sign the
+ * same nonce: one was refused by the node and answered 502).
  * The indexer reads `description` by transaction hash to show these payments as type `system`.
  */
 import { classCoinAbi } from "@classcoin/contracts";
@@ -31,7 +34,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { treasuryPayments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { chainFor } from "./clients";
@@ -120,13 +123,26 @@ const instances = new WeakMap<AppDeps, TreasuryPayments>();
 export function treasuryPaymentsOf(deps: AppDeps): TreasuryPayments {
   let payments = instances.get(deps);
   if (!payments) {
-    payments = createTreasuryPayments(deps.config, deps.chain, deps.database.db);
+    payments = createTreasuryPayments(deps.config, deps.chain, deps.database);
     instances.set(deps, payments);
   }
   return payments;
 }
 
-export function createTreasuryPayments(config: Config, chain: PublicClient, db: Db): TreasuryPayments {
+/** pg_advisory_xact_lock key of a treasury's nonces ("cctr"), with the hash of its address. */
+export const TREASURY_LOCK = 0x6363_7472;
+
+/** Takes the lock another instance holds while it signs and broadcasts from this treasury. */
+export async function lockTreasury(tx: Tx, address: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${TREASURY_LOCK}, hashtext(${address.toLowerCase()}))`);
+}
+
+export function createTreasuryPayments(
+  config: Config,
+  chain: PublicClient,
+  database: Pick<Database, "db" | "kind">,
+): TreasuryPayments {
+  const { db } = database;
   const account = privateKeyToAccount(config.treasuryPrivateKey);
   const wallet: WalletClient<Transport, Chain, Account> = createWalletClient({
     account,
@@ -238,55 +254,70 @@ export function createTreasuryPayments(config: Config, chain: PublicClient, db: 
     }
   }
 
+  /**
+   * Runs `run` holding the treasury's lock across instances: a transaction of its own that only holds the
+   * lock, while `run` writes through other connections. PGlite is one process (and one connection, which
+   * that transaction would hold): the promise chain is enough there.
+   */
+  function acrossInstances<T>(run: () => Promise<T>): Promise<T> {
+    if (database.kind !== "postgres") return run();
+    return db.transaction(async (held) => {
+      await lockTreasury(held, account.address);
+      return run();
+    });
+  }
+
   return {
     address: account.address.toLowerCase() as `0x${string}`,
 
     send(work) {
-      return serialized(lock, async () => {
-        const signed: Hex[] = [];
-        let nonce: number | undefined;
-        const result = await db.transaction(async (tx) => {
-          const sign: Sign = async (order) => {
-            if (nonce === undefined) {
-              const pending = await chain.getTransactionCount({ address: account.address, blockTag: "pending" });
-              nonce = Math.max(pending, lock.nextNonce ?? 0);
-            }
-            const request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce });
-            const raw = await wallet.signTransaction(request);
-            const hash = keccak256(raw);
-            const to = order.call.kind === "mint" ? order.call.to : [order.call.to];
-            const inserted = await tx
-              .insert(treasuryPayments)
-              .values({
-                txHash: hash,
-                purpose: order.purpose,
-                kind: order.kind,
-                description: order.description,
-                toWallets: to.map((w) => w.toLowerCase()),
-                amountWei: order.call.amountWei.toString(),
-                native: order.call.kind === "native",
-                nonce,
-                rawTx: raw,
-              })
-              .onConflictDoNothing()
-              .returning({ hash: treasuryPayments.txHash });
-            if (inserted.length === 0) throw new PurposeTaken(order.purpose);
-            signed.push(raw);
-            nonce++;
-            return hash;
-          };
-          return work(tx, sign);
-        });
-        try {
-          for (const raw of signed) await broadcast(raw, { quiet: false });
-          if (nonce !== undefined) lock.nextNonce = nonce;
-        } catch (error) {
-          // Recorded but maybe not sent: `settle` re-broadcasts it or finds its nonce taken (dropped).
-          lock.nextNonce = undefined;
-          throw error;
-        }
-        return result;
-      });
+      return serialized(lock, () =>
+        acrossInstances(async () => {
+          const signed: Hex[] = [];
+          let nonce: number | undefined;
+          const result = await db.transaction(async (tx) => {
+            const sign: Sign = async (order) => {
+              if (nonce === undefined) {
+                const pending = await chain.getTransactionCount({ address: account.address, blockTag: "pending" });
+                nonce = Math.max(pending, lock.nextNonce ?? 0);
+              }
+              const request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce });
+              const raw = await wallet.signTransaction(request);
+              const hash = keccak256(raw);
+              const to = order.call.kind === "mint" ? order.call.to : [order.call.to];
+              const inserted = await tx
+                .insert(treasuryPayments)
+                .values({
+                  txHash: hash,
+                  purpose: order.purpose,
+                  kind: order.kind,
+                  description: order.description,
+                  toWallets: to.map((w) => w.toLowerCase()),
+                  amountWei: order.call.amountWei.toString(),
+                  native: order.call.kind === "native",
+                  nonce,
+                  rawTx: raw,
+                })
+                .onConflictDoNothing()
+                .returning({ hash: treasuryPayments.txHash });
+              if (inserted.length === 0) throw new PurposeTaken(order.purpose);
+              signed.push(raw);
+              nonce++;
+              return hash;
+            };
+            return work(tx, sign);
+          });
+          try {
+            for (const raw of signed) await broadcast(raw, { quiet: false });
+            if (nonce !== undefined) lock.nextNonce = nonce;
+          } catch (error) {
+            // Recorded but maybe not sent: `settle` re-broadcasts it or finds its nonce taken (dropped).
+            lock.nextNonce = undefined;
+            throw error;
+          }
+          return result;
+        }),
+      );
     },
 
     settle,
