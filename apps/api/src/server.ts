@@ -15,6 +15,7 @@ import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { App } from "./deps";
 import { describeEnvFile, loadEnvFile } from "./env-file";
+import { separateFeedImages } from "./features/feed/separate-images";
 import { installGracefulShutdown } from "./shutdown";
 import { describeStartFailure } from "./start-failure";
 
@@ -30,6 +31,7 @@ type AfterBuildHook = (app: App) => Promise<void>;
 
 export async function startServer(config: Config, hooks: { afterBuild?: AfterBuildHook } = {}): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await separateFeedImages(database.db);
   // Batch reads through Multicall3 only where the chain has it (a Sepolia stand-in or a fresh anvil has not).
   const multicall3 = await detectMulticall3(config.rpcUrl);
   const chain = createChainClient(config, { multicall3 });

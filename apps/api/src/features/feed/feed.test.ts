@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { signIn } from "../../testing/sign-in";
+import { storeImage } from "../images/service";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -106,6 +107,7 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     const seen = anonymous.body.posts.find((p: { _id: string }) => p._id === created._id);
     expect(seen).toMatchObject({ text: "Critique welcome", mine: false });
     expect(Object.keys(seen).sort()).toEqual(["_id", "createdAt", "images", "mine", "text"]);
+    expect(seen.createdAt, "to the minute, as the page shows it").toMatch(/T\d\d:\d\d:00\.000Z$/);
     for (const secret of [ada.wallet, ada.wallet.slice(2), "Ada Anonymous", "Anonymous"]) {
       expect(anonymous.raw.toLowerCase()).not.toContain(secret.toLowerCase());
     }
@@ -117,6 +119,36 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     expect((await list("", other.cookie)).body.posts.find((p: { _id: string }) => p._id === created._id).mine).toBe(
       false,
     );
+  });
+
+  it("a picture also in a named project or profile photo gets another name and other bytes in the Feed", async () => {
+    const ada = await member("Ada Named");
+    const artwork = await sharp({
+      create: {
+        width: 300,
+        height: 200,
+        channels: 3,
+        background: "#888",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer();
+    // What the projects and profiles routes store for it, and publish with their author's name.
+    const named = [
+      await storeImage(t.database.db, artwork, "project"),
+      await storeImage(t.database.db, artwork, "photo"),
+    ];
+    const res = await post(ada.cookie, { authorWallet: ada.wallet, text: "" }, [{ bytes: artwork }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [anonymous] = res.json().images as string[];
+    // Before: the Feed's name was the project's, and the two routes served the same bytes.
+    expect(named).not.toContain(anonymous);
+    const served = await t.app.inject({ method: "GET", url: `/api/feed/image/${anonymous}` });
+    const project = await t.app.inject({ method: "GET", url: `/api/projects/image/${named[0]}` });
+    expect([served.statusCode, project.statusCode]).toEqual([200, 200]);
+    expect(served.rawPayload.equals(project.rawPayload)).toBe(false);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(300);
   });
 
   it("refuses without a session (401), as another wallet (403), without a profile, without images, with 5 images or a bad one", async () => {

@@ -16,13 +16,18 @@ import { storeImage } from "../images/service";
 
 type FeedRow = typeof feedPosts.$inferSelect;
 
-/** The public view of a post: what it shows, never who posted it. */
+const MINUTE_MS = 60_000;
+
+/**
+ * The public view of a post: what it shows, never who posted it. Its time is given to the minute (what the
+ * page shows): to the millisecond it could be matched with the same student's named actions around it.
+ */
 function toFeedPost(row: FeedRow, viewer: string | null): FeedPost {
   return {
     _id: String(row.id),
     text: row.text,
     images: row.images,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: new Date(Math.floor(row.createdAt.getTime() / MINUTE_MS) * MINUTE_MS).toISOString(),
     mine: viewer !== null && viewer === row.authorWallet,
   };
 }

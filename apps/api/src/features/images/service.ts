@@ -3,6 +3,10 @@
  * limit, auto-oriented, downscaled and re-encoded to WebP. Re-encoding drops EXIF/GPS and anything else a
  * file smuggled along, so only pixels we produced are ever served. Stored in the database under the SHA-256
  * of the result, so the same upload twice is one row.
+ *
+ * The Feed is anonymous, so its images are encoded unlike every named kind: the same picture submitted to a
+ * project (or as a profile photo) and posted to the Feed used to come out as the same bytes and the same
+ * name, and anyone could match the Feed's image names against the projects' to name the poster.
  */
 import { createHash } from "node:crypto";
 import {
@@ -31,6 +35,9 @@ const MAX_DIMENSION: Record<ImageKind, number> = {
   project: PROJECT_IMAGE_MAX_DIMENSION,
   feed: PROJECT_IMAGE_MAX_DIMENSION,
 };
+
+/** WebP quality; the Feed's differs from the named kinds' so that no output of one is an output of another. */
+export const WEBP_QUALITY: Record<ImageKind, number> = { photo: 82, project: 82, feed: 80 };
 
 type Format = "jpeg" | "png" | "gif" | "webp";
 
@@ -83,7 +90,7 @@ export async function encodeImage(input: Buffer, kind: ImageKind): Promise<Encod
       sharp(input, options)
         .autoOrient()
         .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82 })
+        .webp({ quality: WEBP_QUALITY[kind] })
         .toBuffer({ resolveWithObject: true }),
     );
     return { bytes: data, width: info.width, height: info.height };

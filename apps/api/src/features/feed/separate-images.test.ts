@@ -1,0 +1,76 @@
+/**
+ * A database written before the Feed's images were encoded apart (separate-images.ts): a Feed post whose
+ * image is a named project's (the same picture, stored once), and one whose image a later project upload of
+ * that picture would have matched. After the start-up pass neither can be matched; projects are untouched.
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { feedPosts, images, projects } from "../../db/schema";
+import { createTestDatabase, testDatabaseKinds } from "../../testing/database";
+import { storeImage } from "../images/service";
+import { separateFeedImages } from "./separate-images";
+
+const artwork = (mean: number) =>
+  sharp({
+    create: { width: 120, height: 80, channels: 3, background: "#888", noise: { type: "gaussian", mean, sigma: 30 } },
+  })
+    .png()
+    .toBuffer();
+
+/** How the Feed stored an image before: exactly as a project image (same bytes, same name, one row). */
+async function storedTheOldWay(database: Database, picture: Buffer) {
+  const name = await storeImage(database.db, picture, "project");
+  await database.db.update(images).set({ kind: "feed" }).where(eq(images.name, name));
+  return name;
+}
+
+describe.each(testDatabaseKinds())("the Feed's images encoded apart, once, on %s", (kind) => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+  });
+
+  it("re-encodes the old Feed images, points the posts at them, keeps a project's and drops the rest", async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    const shared = await artwork(100);
+    const feedOnly = await artwork(150);
+    const projectImage = await storeImage(db, shared, "project");
+    await db
+      .insert(projects)
+      .values({ authorWallet: `0x${"a".repeat(40)}`, projectNumber: 1, title: "Named", image: projectImage });
+    const oldFeedOnly = await storedTheOldWay(database, feedOnly);
+    const [post] = await db
+      .insert(feedPosts)
+      .values({ authorWallet: `0x${"b".repeat(40)}`, images: [projectImage, oldFeedOnly] })
+      .returning();
+
+    expect(await separateFeedImages(db)).toBe(2);
+    const [after] = await db.select().from(feedPosts).where(eq(feedPosts.id, post!.id));
+    const [first, second] = after!.images;
+    expect([first, second]).not.toContain(projectImage);
+    expect([first, second]).not.toContain(oldFeedOnly);
+    // Not even what a project upload of the Feed-only picture would be named now.
+    expect(second).not.toBe(await storeImage(db, feedOnly, "project"));
+    const names = (await db.select({ name: images.name, kind: images.kind }).from(images)).map(
+      (r) => `${r.name}:${r.kind}`,
+    );
+    expect(names).toEqual(expect.arrayContaining([`${projectImage}:project`, `${first}:feed`, `${second}:feed`]));
+
+    // Done once: a second start changes nothing.
+    expect(await separateFeedImages(db)).toBe(0);
+    const [again] = await db.select().from(feedPosts).where(eq(feedPosts.id, post!.id));
+    expect(again!.images).toEqual(after!.images);
+  });
+
+  it("an old Feed image nothing else shows is deleted", async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    const old = await storedTheOldWay(database, await artwork(60));
+    await db.insert(feedPosts).values({ authorWallet: `0x${"c".repeat(40)}`, images: [old] });
+    expect(await separateFeedImages(db)).toBe(1);
+    expect(await db.select().from(images).where(eq(images.name, old))).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * Once per database, at start: the Feed's images stored before they were encoded unlike the named kinds
+ * (images/service.ts) are encoded again, so none keeps the name or bytes of the same picture in a project or a
+ * profile photo, nor the bytes a later project upload of that picture would get. The posts are pointed at
+ * the new images; an old image nothing else shows is deleted (a project that reused it keeps it).
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { feedPosts, images, settings } from "../../db/schema";
+import { storeImage } from "../images/service";
+
+const DONE_KEY = "feed-images-separated";
+/** pg_advisory_xact_lock key: one instance does it ("ccfi"). */
+const SEPARATE_LOCK = 0x6363_6669;
+
+/** Returns how many images were encoded again (0 once done). */
+export async function separateFeedImages(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEPARATE_LOCK})`);
+    const [done] = await tx.select().from(settings).where(eq(settings.key, DONE_KEY));
+    if (done) return 0;
+    const posts = await tx.select({ id: feedPosts.id, images: feedPosts.images }).from(feedPosts);
+    const renamed = new Map<string, string>();
+    for (const name of new Set(posts.flatMap((p) => p.images))) {
+      const [stored] = await tx.select({ bytes: images.bytes }).from(images).where(eq(images.name, name));
+      if (!stored) continue;
+      // An image that no longer decodes stays as it is rather than stopping the server's start.
+      const encoded = await storeImage(tx, Buffer.from(stored.bytes), "feed").catch(() => null);
+      if (encoded && encoded !== name) renamed.set(name, encoded);
+    }
+    for (const post of posts) {
+      if (!post.images.some((name) => renamed.has(name))) continue;
+      const next = post.images.map((name) => renamed.get(name) ?? name);
+      await tx.update(feedPosts).set({ images: next }).where(eq(feedPosts.id, post.id));
+    }
+    const old = [...renamed.keys()];
+    if (old.length > 0) {
+      await tx.execute(sql`
+        DELETE FROM images i
+        WHERE i.name IN (SELECT jsonb_array_elements_text(${JSON.stringify(old)}::jsonb))
+          AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.image = i.name)
+          AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.photo = i.name)
+          AND NOT EXISTS (SELECT 1 FROM archive_transactions a WHERE i.name IN (a.from_photo, a.to_photo))
+          AND NOT EXISTS (SELECT 1 FROM archives a
+            WHERE strpos(a.profiles::text || a.projects::text || a.posts::text || a.leaderboard::text, i.name) > 0)`);
+    }
+    await tx.insert(settings).values({ key: DONE_KEY, value: { at: new Date().toISOString(), images: old.length } });
+    return old.length;
+  });
+}
