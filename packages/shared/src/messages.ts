@@ -220,6 +220,8 @@ export const messages = {
     awarded: (amount: number, name: string) => `Awarded ${amount} ${PRODUCT_SYMBOL} to ${name}`,
     awardAmount: `Amount must be a whole number of ${PRODUCT_SYMBOL} from 1 to 1,000,000`,
     awardNote: "Note is required (it is shown in the explorer)",
+    awardIdTaken:
+      "This award form was already sent for another student, amount or note. Reload the page to send a new award.",
     awardNoteTooLong: "Note is too long (max 200 characters)",
     paymentPending: (hash: string) =>
       `The payment ${hash} was sent but is not mined yet. Check the explorer in a minute; sending the same request again never pays twice.`,
@@ -257,6 +259,8 @@ export const messages = {
       `You have used today's ${limit} gasless transfers. Try again tomorrow, or pay the gas yourself.`,
     noTreasuryGas: "The class treasury has no gas money left for gasless transfers. Please tell your instructor.",
     failed: "The gasless transfer failed on chain; nothing was sent.",
+    pending: (hash: string) =>
+      `Your transfer ${hash} was sent but is not mined yet. Check your balance in a minute before sending again: a new send is a new transfer.`,
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",

@@ -27,6 +27,14 @@ export const awardSchema = z.object({
     .min(1, t.awardAmount)
     .max(AWARD_MAX_CC, t.awardAmount),
   note: z.string({ error: t.awardNote }).trim().min(1, t.awardNote).max(AWARD_NOTE_MAX, t.awardNoteTooLong),
+  /**
+   * The form's own id for this award, kept until it is paid: sending the same form again (a new signature,
+   * after a timeout or a "not mined yet") follows the payment already made instead of paying twice.
+   */
+  awardId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "awardId must be 32 lowercase hex characters")
+    .optional(),
 });
 export type Award = z.output<typeof awardSchema>;
 

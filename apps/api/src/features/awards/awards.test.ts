@@ -72,6 +72,25 @@ describe.each(testDatabaseKinds())("awards on %s", (kind) => {
     expect((await chain.balanceOf(dev(1))) - before).toBe(parseUnits("2", 18));
   });
 
+  it("the same award form sent again, newly signed (as after 'not mined yet'), follows its payment: paid once", async () => {
+    const before = await chain.balanceOf(dev(1));
+    const award = { wallet: dev(1), amount: 7, note: "Retried", awardId: "ab".repeat(16) };
+    const first = await admin.post("/award", award);
+    const again = await admin.post("/award", award);
+    expect([first.statusCode, again.statusCode], again.body).toEqual([200, 200]);
+    expect(again.json().award.txHash).toBe(first.json().award.txHash);
+    // Before: the second signature was a second payment (14 CC for one award of 7).
+    expect((await chain.balanceOf(dev(1))) - before).toBe(parseUnits("7", 18));
+    const other = await admin.post("/award", { ...award, amount: 8 });
+    expect([other.statusCode, other.json().error]).toEqual([
+      409,
+      "This award form was already sent for another student, amount or note. Reload the page to send a new award.",
+    ]);
+    const fresh = await admin.post("/award", { ...award, awardId: "cd".repeat(16) });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect((await chain.balanceOf(dev(1))) - before).toBe(parseUnits("14", 18));
+  });
+
   it("refuses a student without an active profile, the admin, a bad amount or no note, minting nothing", async () => {
     const supplyBefore = await supply();
     const paymentsBefore = (await t.database.db.select().from(treasuryPayments)).length;

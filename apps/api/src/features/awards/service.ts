@@ -3,18 +3,20 @@
  * type `system` with the note as its description. The CC is minted (`mintBatch` of one address) by the
  * treasury, which owns the token, so an award never depends on a treasury balance.
  *
- * Once per signed request: the payment's purpose is the signed message's hash, recorded with the message in
- * one transaction before the payment is broadcast (chain/treasury-payments.ts).
+ * Once per award: the payment's purpose is the form's `awardId` (else the signed message's hash), recorded
+ * with the message in one transaction before the payment is broadcast (chain/treasury-payments.ts). The same
+ * form sent again, with a new signature, follows the payment already made: a retry after "not mined yet"
+ * used to pay a second time.
  */
 import { messages } from "@classcoin/shared/messages";
 import type { Award } from "@classcoin/shared/treasury";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { ccToWei, sendError, unpaidError } from "../../chain/payment-outcome";
 import { treasuryPaymentsOf } from "../../chain/treasury-payments";
-import { profiles } from "../../db/schema";
+import { profiles, treasuryPayments } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { badRequest, notFound } from "../../http-errors";
+import { badRequest, conflict, notFound } from "../../http-errors";
 
 const t = messages.treasury;
 
@@ -38,8 +40,21 @@ export async function awardStudent(deps: AppDeps, grant: AdminGrant, input: Awar
         .from(profiles)
         .where(and(eq(profiles.wallet, input.wallet), eq(profiles.archived, false)));
       if (!profile) throw notFound(t.studentRequired);
+      const purpose = `award:${input.awardId ?? grant.replayKey}`;
+      const [live] = await tx
+        .select()
+        .from(treasuryPayments)
+        .where(and(eq(treasuryPayments.purpose, purpose), inArray(treasuryPayments.status, ["signed", "mined"])));
+      if (live) {
+        const same =
+          live.toWallets[0] === input.wallet &&
+          live.amountWei === ccToWei(input.amount).toString() &&
+          live.description === input.note;
+        if (!same) throw conflict(t.awardIdTaken);
+        return { hash: live.txHash as `0x${string}`, name: profile.name };
+      }
       const hash = await sign({
-        purpose: `award:${grant.replayKey}`,
+        purpose,
         kind: "award",
         description: input.note,
         call: { kind: "mint", to: [input.wallet], amountWei: ccToWei(input.amount) },

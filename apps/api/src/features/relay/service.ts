@@ -132,6 +132,9 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   }
   const status = await payments.settle(hash, { timeoutMs: 90_000 });
   if (status === "reverted") throw new HttpError(502, t.failed);
+  // Not the treasury's "sending the same request again never pays twice": the page signs a new authorization
+  // (a new nonce) for every send, so a retry would be a second transfer.
+  if (status === "signed") throw new HttpError(502, t.pending(hash));
   if (status !== "mined") throw unpaidError(status, hash);
   invalidateBalance(from);
   invalidateBalance(to);

@@ -9,6 +9,11 @@ import { StudentSelect } from "../../lib/admin/student-select";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { useSendAward } from "./api/send-award";
 
+/** 16 random bytes as hex (crypto.randomUUID needs a secure context; a class server may be plain http). */
+function newAwardId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function AwardsTab({ signer }: { signer: AdminSigner }) {
   const send = useSendAward();
   const act = useAdminAction();
@@ -18,10 +23,19 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
   const [note, setNote] = useState("");
   const [errors, setErrors] = useState<Partial<Record<keyof Award, string>>>({});
   const [last, setLast] = useState<string | null>(null);
+  // One id per award the form holds: sent again unchanged (after "not mined yet"), the server follows the
+  // payment it already made; a change of student, amount or note is another award.
+  const [awardId, setAwardId] = useState(newAwardId);
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setAwardId(newAwardId());
+    };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = awardSchema.safeParse({ wallet, amount: amount.trim() === "" ? undefined : amount, note });
+    const parsed = awardSchema.safeParse({ wallet, amount: amount.trim() === "" ? undefined : amount, note, awardId });
     if (!parsed.success) {
       const found: typeof errors = {};
       for (const issue of parsed.error.issues) {
@@ -40,6 +54,7 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
       setLast(result.award.txHash);
       setAmount("");
       setNote("");
+      setAwardId(newAwardId());
     }
   };
 
@@ -61,7 +76,7 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
       <fieldset disabled={send.isPending}>
         <div className="field">
           <label htmlFor={ids.student}>Student</label>
-          <StudentSelect id={ids.student} value={wallet} onChange={setWallet} adminWallet={signer.wallet} />
+          <StudentSelect id={ids.student} value={wallet} onChange={changed(setWallet)} adminWallet={signer.wallet} />
           {error("wallet", ids.student)}
         </div>
         <div className="field">
@@ -73,7 +88,7 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
             step={1}
             placeholder="10"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => changed(setAmount)(e.target.value)}
             {...invalid("amount", ids.amount)}
           />
           {error("amount", ids.amount)}
@@ -86,7 +101,7 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
             maxLength={200}
             placeholder="Best poster of the week"
             value={note}
-            onChange={(e) => setNote(e.target.value)}
+            onChange={(e) => changed(setNote)(e.target.value)}
             {...invalid("note", ids.note)}
           />
           {error("note", ids.note)}
