@@ -239,6 +239,8 @@ export const messages = {
     rosterAlreadyListed: "already on the whitelist",
     welcomeGrantDescription: "Welcome grant",
     welcomeEthSkippedNoFunds: "the treasury has too little native coin",
+    welcomeGrantsNotSent: (cause: string) =>
+      `The welcome grants could not be sent yet (${cause}). Add the same wallets again to send them; nothing is paid twice.`,
     welcomeEthOff: "WELCOME_ETH is 0",
   },
   /** Issue 14: gasless transfers relayed by the treasury (EIP-3009). */

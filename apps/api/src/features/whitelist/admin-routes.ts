@@ -4,7 +4,7 @@ import { whitelistAdminEndpoints } from "@classcoin/shared/endpoints/whitelist";
 import { adminGet, adminPost } from "../../auth/admin-route";
 import { addRoster } from "./roster";
 import { addToWhitelist, listWhitelist, readSettings, removeFromWhitelist, setWhitelistMode } from "./service";
-import { claimWelcomeGrants, sendWelcomeGrants } from "./welcome-grant";
+import { claimWelcomeGrants, sendWelcomeGrantsAfterAdding } from "./welcome-grant";
 
 export const whitelistAdminRoutes = [
   adminGet(whitelistAdminEndpoints.settings, async ({ deps, grant }) => {
@@ -23,8 +23,9 @@ export const whitelistAdminRoutes = [
     const entry = await addToWhitelist(deps.database.db, grant, body, (tx, wallet) =>
       claimWelcomeGrants(tx, deps, [wallet]),
     );
-    const [welcome] = await sendWelcomeGrants(deps, [entry.wallet]);
-    return { success: true as const, message: adminSuccessMessages.walletAdded, entry, grant: welcome ?? null };
+    const { grants, notSent } = await sendWelcomeGrantsAfterAdding(deps, [entry.wallet]);
+    const message = notSent ? `${adminSuccessMessages.walletAdded}. ${notSent}` : adminSuccessMessages.walletAdded;
+    return { success: true as const, message, entry, grant: grants[0] ?? null };
   }),
   adminPost(whitelistAdminEndpoints.addMany, ({ deps, grant, body }) => addRoster(deps, grant, body.list)),
   adminPost(whitelistAdminEndpoints.remove, async ({ deps, grant, body }) => {

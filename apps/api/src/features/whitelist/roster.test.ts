@@ -235,6 +235,54 @@ describe("welcome grant without native coin to spare, and the whitelist default"
     }
   });
 
+  it("native coin skipped for want of coin is sent when the roster is added again after a top-up", async () => {
+    const t = await createTestApp(chain, "pglite", { WELCOME_ETH: "5", WELCOME_CC: "2" });
+    const treasury = chain.account(0).address;
+    const before = await eth(treasury);
+    try {
+      const student = fresh();
+      await chain.test.setBalance({ address: treasury, value: parseEther("1") });
+      const poor = await adminCalls(t.app).post("/whitelist/add", { wallet: student.wallet, notes: "" });
+      expect(poor.json().grant).toMatchObject({ eth: "0", ethSkipped: "the treasury has too little native coin" });
+      await chain.test.setBalance({ address: treasury, value: before });
+      // Before: the skip was for good; the roster added again sent nothing.
+      const again = await adminCalls(t.app).post("/whitelist/add-many", { list: student.wallet });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().grants[0]).toMatchObject({ cc: 2, eth: "5", ethSkipped: null, state: "paid" });
+      expect(formatEther(await eth(student.wallet))).toBe("5");
+      expect(await chain.balanceOf(student.wallet)).toBe(parseUnits("2", 18));
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: before }).catch(() => {});
+      await t.close();
+    }
+  });
+
+  it("a treasury that cannot pay the gas: the wallets are added with a message, and the grants sent on the next add", async () => {
+    const t = await createTestApp(chain, "pglite", { WELCOME_CC: "4" });
+    const treasury = chain.account(0).address;
+    const before = await eth(treasury);
+    try {
+      const student = fresh();
+      await chain.test.setBalance({ address: treasury, value: 0n });
+      const res = await adminCalls(t.app).post("/whitelist/add-many", { list: student.wallet });
+      // Before: 500 "Something went wrong", with the wallet added and its grant half-recorded.
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toMatch(
+        /^1 wallet added to the whitelist\. The welcome grants could not be sent yet \(.+\)\. Add the same wallets again to send them; nothing is paid twice\.$/,
+      );
+      expect(res.json().added.map((e: { wallet: string }) => e.wallet)).toEqual([student.wallet]);
+      expect(res.json().grants[0].state).not.toBe("paid");
+      await chain.test.setBalance({ address: treasury, value: before });
+      const again = await adminCalls(t.app).post("/whitelist/add-many", { list: student.wallet });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().grants[0]).toMatchObject({ cc: 4, state: "paid" });
+      expect(await chain.balanceOf(student.wallet)).toBe(parseUnits("4", 18));
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: before }).catch(() => {});
+      await t.close();
+    }
+  });
+
   it("whitelist mode defaults on for Sepolia and off locally; WELCOME_ETH=0 turns the coin off", () => {
     const sepolia = loadConfig({
       CHAIN: "sepolia",

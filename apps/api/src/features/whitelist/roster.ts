@@ -11,7 +11,7 @@ import { whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { validationFailed } from "../../http-errors";
 import { toEntry } from "./service";
-import { claimWelcomeGrants, sendWelcomeGrants } from "./welcome-grant";
+import { claimWelcomeGrants, sendWelcomeGrantsAfterAdding } from "./welcome-grant";
 
 const t = messages.treasury;
 
@@ -36,10 +36,10 @@ export async function addRoster(deps: AppDeps, grant: AdminGrant, list: string):
         .map((l) => ({ line: l.line, wallet: l.wallet, reason: t.rosterAlreadyListed })),
     };
   });
-  const grants = await sendWelcomeGrants(deps, wallets);
+  const { grants, notSent } = await sendWelcomeGrantsAfterAdding(deps, wallets);
   return {
     success: true,
-    message: t.rosterAdded(added.length, skipped.length),
+    message: [t.rosterAdded(added.length, skipped.length), notSent].filter(Boolean).join(". "),
     added,
     skipped,
     grants,

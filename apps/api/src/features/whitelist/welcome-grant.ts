@@ -16,7 +16,7 @@ import { messages } from "@classcoin/shared/messages";
 import type { PaymentState, WelcomeGrant } from "@classcoin/shared/treasury";
 import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { formatEther, formatUnits, parseEther } from "viem";
-import { ccToWei } from "../../chain/payment-outcome";
+import { ccToWei, firstLine } from "../../chain/payment-outcome";
 import { type PaymentStatus, paymentsByHash, treasuryPaymentsOf } from "../../chain/treasury-payments";
 import type { Db } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
@@ -89,6 +89,14 @@ async function spendableNativeCoin(deps: AppDeps, tx: Tx, treasury: `0x${string}
   return balance - BigInt(pending?.wei ?? "0") - TREASURY_GAS_RESERVE_WEI;
 }
 
+/**
+ * A native-coin part not sent yet or skipped only for want of coin: due again, so adding the roster again
+ * once the treasury has coin sends it (it used to be skipped for good). WELCOME_ETH=0 is a skip for good.
+ */
+const ethSkippedForNow = or(isNull(welcomeGrants.ethSkipped), eq(welcomeGrants.ethSkipped, t.welcomeEthSkippedNoFunds));
+const skippedForGood = (row: { ethSkipped: string | null }) =>
+  row.ethSkipped !== null && row.ethSkipped !== t.welcomeEthSkippedNoFunds;
+
 /** Hashes of payments that will never pay (their grant part is sent again). */
 const failedPayment = (column: typeof welcomeGrants.ccTxHash | typeof welcomeGrants.ethTxHash) =>
   sql`${column} IN (SELECT tx_hash FROM treasury_payments WHERE status IN ('dropped', 'reverted'))`;
@@ -110,7 +118,8 @@ export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promi
       or(eq(welcomeGrants.ccTxHash, treasuryPayments.txHash), eq(welcomeGrants.ethTxHash, treasuryPayments.txHash)),
     )
     .where(and(inArray(welcomeGrants.wallet, wallets), eq(treasuryPayments.status, "signed")));
-  for (const hash of new Set(open.map((o) => o.hash))) await payments.settle(hash, { timeoutMs: 0 });
+  const reopened = [...new Set(open.map((o) => o.hash))];
+  for (const hash of reopened) await payments.settle(hash, { timeoutMs: 0 });
   const sent = await payments.send(async (tx, sign) => {
     const hashes: string[] = [];
     const due = await tx
@@ -126,7 +135,7 @@ export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promi
             ),
             and(
               sql`${welcomeGrants.ethWei} > 0`,
-              isNull(welcomeGrants.ethSkipped),
+              ethSkippedForNow,
               or(isNull(welcomeGrants.ethTxHash), failedPayment(welcomeGrants.ethTxHash)),
             ),
           ),
@@ -178,17 +187,38 @@ export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promi
       spendable -= amount;
       await tx
         .update(welcomeGrants)
-        .set({ ethTxHash: hash })
+        .set({ ethTxHash: hash, ethSkipped: null })
         .where(inArray(welcomeGrants.wallet, [row.wallet]));
       hashes.push(hash);
     }
     return hashes;
   });
-  await Promise.all(sent.map((hash) => payments.settle(hash, { timeoutMs: SETTLE_TIMEOUT_MS })));
+  // The re-broadcast open ones too: a grant whose first broadcast failed is mined now, not shown "pending".
+  await Promise.all([...reopened, ...sent].map((hash) => payments.settle(hash, { timeoutMs: SETTLE_TIMEOUT_MS })));
   return readWelcomeGrants(deps.database.db, wallets);
 }
 
 type GrantRow = typeof welcomeGrants.$inferSelect;
+
+/**
+ * `sendWelcomeGrants` for a request whose whitelist rows are already committed: a send that fails (the RPC,
+ * the treasury's funds) does not turn the added wallets into a 500; the grants are answered as they stand,
+ * with what went wrong, and are sent by the next add of the same wallets.
+ */
+export async function sendWelcomeGrantsAfterAdding(
+  deps: AppDeps,
+  wallets: string[],
+): Promise<{ grants: WelcomeGrant[]; notSent: string | null }> {
+  try {
+    return { grants: await sendWelcomeGrants(deps, wallets), notSent: null };
+  } catch (error) {
+    const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
+    return {
+      grants: await readWelcomeGrants(deps.database.db, wallets),
+      notSent: t.welcomeGrantsNotSent(firstLine(short)),
+    };
+  }
+}
 
 /** The rows whose `part` is unsent or failed (the query above selected rows with either part due). */
 async function stillDue(tx: Tx, rows: GrantRow[], part: "cc" | "eth"): Promise<GrantRow[]> {
@@ -199,7 +229,7 @@ async function stillDue(tx: Tx, rows: GrantRow[], part: "cc" | "eth"): Promise<G
   );
   return rows.filter((row) => {
     if (part === "cc" && BigInt(row.ccWei) === 0n) return false;
-    if (part === "eth" && (BigInt(row.ethWei) === 0n || row.ethSkipped !== null)) return false;
+    if (part === "eth" && (BigInt(row.ethWei) === 0n || skippedForGood(row))) return false;
     const hash = hashOf(row);
     if (hash === null) return true;
     const status = payments.get(hash)?.status;
