@@ -95,17 +95,23 @@ export interface TreasuryPayments {
 }
 
 const DEFAULT_SETTLE_TIMEOUT_MS = 180_000;
+/**
+ * The fee cap is this many times the latest base fee, plus the tip. Under EIP-1559 a transaction pays the
+ * block's base fee, not its cap, so the headroom costs nothing; without it (viem's 1.2×) two full blocks on
+ * Sepolia priced a payment out, and it and every later one (queued behind its nonce) waited for good.
+ */
+const BASE_FEE_HEADROOM = 3n;
 const REBROADCAST_EVERY_MS = 15_000;
 /** Receipt reads (one poll apart) before a payment whose nonce is used elsewhere counts as dropped. */
 const DROPPED_LOOKS = 4;
 
 /** One lock per treasury address and chain in this process: its nonces are handed out one signer at a time. */
-const locks = new Map<string, { tail: Promise<unknown>; nextNonce: number | undefined }>();
+const locks = new Map<string, { tail: Promise<unknown>; nextNonce: number | undefined; nextNonceAt: number }>();
 
 function lockOf(key: string) {
   let lock = locks.get(key);
   if (!lock) {
-    lock = { tail: Promise.resolve(), nextNonce: undefined };
+    lock = { tail: Promise.resolve(), nextNonce: undefined, nextNonceAt: 0 };
     locks.set(key, lock);
   }
   return lock;
@@ -151,6 +157,7 @@ export function createTreasuryPayments(
   });
   const lock = lockOf(`${config.rpcUrl}|${account.address.toLowerCase()}`);
   const pollMs = config.chain === "local" ? 50 : 3_000;
+  const nonceMemoryMs = config.chain === "local" ? 1_000 : 30_000;
 
   function callOf(order: PaymentOrder): { to: `0x${string}`; data?: Hex; value?: bigint } {
     if (order.call.kind === "native") return { to: order.call.to, value: order.call.amountWei };
@@ -254,6 +261,23 @@ export function createTreasuryPayments(
     }
   }
 
+  async function feesWithHeadroom() {
+    const [block, tip] = await Promise.all([
+      chain.getBlock({ blockTag: "latest" }),
+      chain.estimateMaxPriorityFeePerGas(),
+    ]);
+    const baseFee = block.baseFeePerGas ?? 0n;
+    return { maxFeePerGas: baseFee * BASE_FEE_HEADROOM + tip, maxPriorityFeePerGas: tip };
+  }
+
+  async function recorded(tx: Tx, hash: string): Promise<boolean> {
+    const rows = await tx
+      .select({ hash: treasuryPayments.txHash })
+      .from(treasuryPayments)
+      .where(eq(treasuryPayments.txHash, hash));
+    return rows.length > 0;
+  }
+
   /**
    * Runs `run` holding the treasury's lock across instances: a transaction of its own that only holds the
    * lock, while `run` writes through other connections. PGlite is one process (and one connection, which
@@ -275,14 +299,32 @@ export function createTreasuryPayments(
         acrossInstances(async () => {
           const signed: Hex[] = [];
           let nonce: number | undefined;
+          let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } | undefined;
           const result = await db.transaction(async (tx) => {
             const sign: Sign = async (order) => {
               if (nonce === undefined) {
                 const pending = await chain.getTransactionCount({ address: account.address, blockTag: "pending" });
-                nonce = Math.max(pending, lock.nextNonce ?? 0);
+                // The nonce after our last broadcast, for a node slow to count it as pending (load-balanced
+                // providers); only for a while: past that, a lower count means the node evicted those bytes
+                // (a fee priced out), and trusting the memory would queue every payment behind the gap.
+                const remembered = Date.now() - lock.nextNonceAt < nonceMemoryMs ? (lock.nextNonce ?? 0) : 0;
+                nonce = Math.max(pending, remembered);
               }
-              const request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce });
-              const raw = await wallet.signTransaction(request);
+              fees ??= await feesWithHeadroom();
+              let request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce, ...fees });
+              let raw = await wallet.signTransaction(request);
+              // The same bytes already recorded: an earlier payment at this nonce whose broadcast failed (else
+              // the nonce would be used). Another tip makes this one a transaction of its own (and, were the
+              // earlier one still somewhere, its replacement), instead of a refusal as a "purpose taken".
+              for (let bump = 0; bump < 3 && (await recorded(tx, keccak256(raw))); bump++) {
+                request = await wallet.prepareTransactionRequest({
+                  ...callOf(order),
+                  nonce,
+                  maxFeePerGas: request.maxFeePerGas + request.maxFeePerGas / 8n + 1n,
+                  maxPriorityFeePerGas: request.maxPriorityFeePerGas + request.maxPriorityFeePerGas / 8n + 1n,
+                });
+                raw = await wallet.signTransaction(request);
+              }
               const hash = keccak256(raw);
               const to = order.call.kind === "mint" ? order.call.to : [order.call.to];
               const inserted = await tx
@@ -309,7 +351,10 @@ export function createTreasuryPayments(
           });
           try {
             for (const raw of signed) await broadcast(raw, { quiet: false });
-            if (nonce !== undefined) lock.nextNonce = nonce;
+            if (nonce !== undefined) {
+              lock.nextNonce = nonce;
+              lock.nextNonceAt = Date.now();
+            }
           } catch (error) {
             // Recorded but maybe not sent: `settle` re-broadcasts it or finds its nonce taken (dropped).
             lock.nextNonce = undefined;
