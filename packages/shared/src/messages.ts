@@ -214,6 +214,8 @@ export const messages = {
     bountyPayingOther: "This bounty's reward is already being paid to another student.",
     bountyCompletedFinal: "This bounty is completed and its reward was paid; it cannot be cancelled or reopened.",
     bountyNotCancelled: "Only a cancelled bounty can be reopened.",
+    bountyRewardPending: (hash: string) =>
+      `This bounty's reward ${hash} was sent but is not mined yet, so it cannot be cancelled or reopened now. Complete it again for the same student to follow the payment, or wait a minute.`,
     bountyAlreadyCancelled: "This bounty is already cancelled.",
     studentRequired: "Choose a student with an active profile.",
     adminNotStudent: "The admin wallet cannot receive a reward or an award.",

@@ -129,7 +129,8 @@ export async function cancelBounty(db: Db, grant: AdminGrant, input: { bountyId:
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const bounty = await lockedBounty(tx, id);
-    if (await livePayment(tx, id)) throw conflict(t.bountyCompletedFinal);
+    const live = await livePayment(tx, id);
+    if (live) throw conflict(live.status === "mined" ? t.bountyCompletedFinal : t.bountyRewardPending(live.txHash));
     if (bounty.status === "cancelled") throw conflict(t.bountyAlreadyCancelled);
     const [row] = await tx
       .update(bounties)
@@ -146,7 +147,8 @@ export async function reopenBounty(db: Db, grant: AdminGrant, input: { bountyId:
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const bounty = await lockedBounty(tx, id);
-    if (await livePayment(tx, id)) throw conflict(t.bountyCompletedFinal);
+    const live = await livePayment(tx, id);
+    if (live) throw conflict(live.status === "mined" ? t.bountyCompletedFinal : t.bountyRewardPending(live.txHash));
     if (bounty.status === "active") throw conflict(t.bountyNotCancelled);
     const [row] = await tx
       .update(bounties)
