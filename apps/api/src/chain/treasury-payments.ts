@@ -18,7 +18,7 @@
  * The indexer reads `description` by transaction hash to show these payments as type `system`.
  */
 import { classCoinAbi } from "@classcoin/contracts";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   type Account,
   type Chain,
@@ -310,6 +310,18 @@ export function createTreasuryPayments(
                 const remembered = Date.now() - lock.nextNonceAt < nonceMemoryMs ? (lock.nextNonce ?? 0) : 0;
                 nonce = Math.max(pending, remembered);
               }
+              // A purpose already paid or being paid is refused before anything is estimated: the node's
+              // estimate of a repeat (an authorization already used) fails first, as a raw 502.
+              const [live] = await tx
+                .select({ hash: treasuryPayments.txHash })
+                .from(treasuryPayments)
+                .where(
+                  and(
+                    eq(treasuryPayments.purpose, order.purpose),
+                    inArray(treasuryPayments.status, ["signed", "mined"]),
+                  ),
+                );
+              if (live) throw new PurposeTaken(order.purpose);
               fees ??= await feesWithHeadroom();
               let request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce, ...fees });
               let raw = await wallet.signTransaction(request);

@@ -180,6 +180,37 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
     expect(await chain.balanceOf(wallet)).toBe(before - cc(2));
   });
 
+  it("at once: one authorization twice is sent once (409), two the balance covers only one of send one (400)", async () => {
+    const racerKey = generatePrivateKey();
+    const racer = privateKeyToAccount(racerKey).address.toLowerCase() as `0x${string}`;
+    await chain.fund(racer, 3);
+    await t.database.db
+      .insert(profiles)
+      .values({ wallet: racer, name: "Racer", birthday: "2010-01-01", starSign: "Leo" });
+    const racerCookie = await signIn(t, racerKey);
+    const signedBy = (value: bigint) =>
+      signedAuthorization({
+        from: racer,
+        key: racerKey,
+        chainId: t.config.chainId,
+        token: chain.tokenAddress,
+        overrides: { value },
+      });
+    const outcome = (res: { statusCode: number; json(): { error?: string } }) =>
+      res.statusCode === 200 ? "200" : `${res.statusCode} ${res.json().error}`;
+
+    const once = await signedBy(cc(1));
+    const twice = await Promise.all([relay(once, racerCookie), relay(once, racerCookie)]);
+    expect(twice.map(outcome).sort()).toEqual(["200", "409 This transfer authorization was already used."]);
+
+    // 2 CC left: each of these alone is covered, both are not.
+    const [a, b] = await Promise.all([signedBy(cc(2)), signedBy(cc(2))]);
+    const both = await Promise.all([relay(a, racerCookie), relay(b, racerCookie)]);
+    // Before: the second reached the node's estimate and failed there, a 502 with a raw ERC20 error.
+    expect(both.map(outcome).sort()).toEqual(["200", "400 Insufficient balance"]);
+    expect(await chain.balanceOf(racer)).toBe(0n);
+  });
+
   it("refuses without the sender's own session, for a stranger, and beyond the balance", async () => {
     const body = await authorization();
     expect((await relay(body, null)).statusCode).toBe(401);

@@ -12,7 +12,7 @@
 import { classCoinAbi } from "@classcoin/contracts";
 import { classCoinDomain, type RelayTransfer, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, gt, like, sql } from "drizzle-orm";
+import { and, eq, gt, gte, like, sql } from "drizzle-orm";
 import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError, unpaidError } from "../../chain/payment-outcome";
@@ -37,6 +37,43 @@ const RELAY_LOCK = 0x6363_7278;
 export async function lockRelaySender(tx: Tx, from: string): Promise<void> {
   // The two-key form: a keyspace apart from the single-key locks of the indexer, deploys and semesters.
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${RELAY_LOCK}, hashtext(${from.toLowerCase()}))`);
+}
+
+/**
+ * The sender's CC balance less the transfers the treasury relayed for them that are not mined yet (signed,
+ * their treasury nonce not yet used). Balance and nonce are read at one block, so a transfer is never both
+ * out of the balance and subtracted.
+ */
+async function spendableBalance(
+  deps: AppDeps,
+  tx: Tx,
+  token: `0x${string}`,
+  from: `0x${string}`,
+  treasury: `0x${string}`,
+) {
+  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
+  const [balance, used] = await Promise.all([
+    deps.chain.readContract({
+      address: token,
+      abi: classCoinAbi,
+      functionName: "balanceOf",
+      args: [from],
+      blockNumber,
+    }),
+    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
+  ]);
+  const [pending] = await tx
+    .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
+    .from(treasuryPayments)
+    .where(
+      and(
+        eq(treasuryPayments.kind, "relay"),
+        like(treasuryPayments.purpose, `relay:${from}:%`),
+        eq(treasuryPayments.status, "signed"),
+        gte(treasuryPayments.nonce, used),
+      ),
+    );
+  return balance - BigInt(pending?.wei ?? "0");
 }
 
 export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promise<{ txHash: `0x${string}` }> {
@@ -110,6 +147,10 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
           ),
         );
       if ((today?.n ?? 0) >= limit) throw new HttpError(429, t.dailyLimit(limit));
+      // The balance read above cannot see this sender's transfers relayed a moment ago and not mined yet:
+      // two authorizations at once, each covered alone, would both pass and the second revert in the node's
+      // estimate (a 502 with a raw error). Under the sender's lock: the balance, less those transfers.
+      if ((await spendableBalance(deps, tx, token, from, payments.address)) < value) throw badRequest(t.insufficient);
       return sign({
         purpose: `relay:${from}:${nonce}`,
         kind: "relay",
