@@ -232,9 +232,31 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(hidden.json()).toMatchObject({ success: true, message: "Feed post hidden", post: { hidden: true } });
     expect((await list("?limit=50")).body.posts.map((p: { _id: string }) => p._id)).not.toContain(created._id);
+    // Its picture goes with it (before: still served, cacheable for a year), by any route; the admin's own
+    // session still sees it, for the Feed tab, and no shared cache may keep that answer.
+    const picture = (cookie?: string, route = "feed") =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/${route}/image/${created.images[0]}`,
+        headers: cookie ? { cookie } : {},
+      });
+    expect((await picture()).statusCode).toBe(404);
+    expect((await picture(ada.cookie)).statusCode).toBe(404);
+    expect((await picture(undefined, "projects")).statusCode).toBe(404);
+    expect((await picture(undefined, "profiles/photo")).statusCode).toBe(404);
+    const forAdmin = await picture(await signIn(t, 0));
+    expect([forAdmin.statusCode, forAdmin.headers["cache-control"]]).toEqual([200, "private, no-store"]);
     const shown = await admin.post("/feed/hide", { feedPostId: created._id, hide: false });
     expect(shown.json().message).toBe("Feed post unhidden");
     expect((await list("?limit=50")).body.posts.map((p: { _id: string }) => p._id)).toContain(created._id);
+    const again = await picture();
+    expect([again.statusCode, again.headers["cache-control"]]).toEqual([200, "public, max-age=300"]);
+    const revalidated = await t.app.inject({
+      method: "GET",
+      url: `/api/feed/image/${created.images[0]}`,
+      headers: { "if-none-match": String(again.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
     expect((await admin.post("/feed/hide", { feedPostId: "999999999", hide: true })).statusCode).toBe(404);
   });
 });

@@ -9,7 +9,9 @@ import { limits } from "../../http/rate-limit";
 import { notFound, unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartFiles } from "../images/multipart";
 import { readImage } from "../images/service";
-import { createFeedPost, listFeed } from "./service";
+import { createFeedPost, feedImageShown, listFeed } from "./service";
+
+const FEED_IMAGE_MAX_AGE_S = 300;
 
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
@@ -40,13 +42,24 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, feedEndpoints.image, {
     async handler(request, reply) {
-      const image = await readImage(db, request.params.file);
+      const { file } = request.params;
+      // Moderation reaches the pictures too: an image no visible post shows (its post hidden) is not found,
+      // but for the admin's own session (the Feed tab lists hidden posts). Shared caches may keep a shown
+      // one for five minutes only, so a hidden picture leaves them soon; the ETag makes re-checks cheap.
+      const shown = await feedImageShown(db, file);
+      if (!shown && (await getSessionWallet(request)) !== app.deps.config.adminWallet.toLowerCase()) {
+        throw notFound(messages.image.notFound);
+      }
+      const etag = `"${file}"`;
+      reply
+        .header("ETag", etag)
+        .header("Cache-Control", shown ? `public, max-age=${FEED_IMAGE_MAX_AGE_S}` : "private, no-store");
+      if (shown && request.headers["if-none-match"] === etag) return reply.status(304).send();
+      const image = await readImage(db, file, "feed");
       if (!image) throw notFound(messages.image.notFound);
-      // Names are content hashes: a name never changes meaning, so caches may keep it forever.
       return reply
         .header("Content-Type", image.contentType)
         .header("X-Content-Type-Options", "nosniff")
-        .header("Cache-Control", "public, max-age=31536000, immutable")
         .send(image.bytes);
     },
   });

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { feedPosts, images, projects } from "../../db/schema";
 import { createTestDatabase, testDatabaseKinds } from "../../testing/database";
-import { storeImage } from "../images/service";
+import { readImage, storeImage } from "../images/service";
 import { separateFeedImages } from "./separate-images";
 
 const artwork = (mean: number) =>
@@ -72,5 +72,21 @@ describe.each(testDatabaseKinds())("the Feed's images encoded apart, once, on %s
     await db.insert(feedPosts).values({ authorWallet: `0x${"c".repeat(40)}`, images: [old] });
     expect(await separateFeedImages(db)).toBe(1);
     expect(await db.select().from(images).where(eq(images.name, old))).toEqual([]);
+  });
+
+  it("an old Feed image a project reused (the same picture, stored once) stays the project's, served as one", async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    const picture = await artwork(200);
+    const reused = await storedTheOldWay(database, picture);
+    await db.insert(feedPosts).values({ authorWallet: `0x${"d".repeat(40)}`, images: [reused] });
+    // The project upload of the same picture found the Feed's row and kept its name.
+    expect(await storeImage(db, picture, "project")).toBe(reused);
+    await db
+      .insert(projects)
+      .values({ authorWallet: `0x${"e".repeat(40)}`, projectNumber: 2, title: "Same", image: reused });
+    expect(await separateFeedImages(db)).toBe(1);
+    expect(await readImage(db, reused, "named")).not.toBeNull();
+    expect(await readImage(db, reused, "feed")).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * Once per database, at start: the Feed's images stored before they were encoded unlike the named kinds
  * (images/service.ts) are encoded again, so none keeps the name or bytes of the same picture in a project or a
  * profile photo, nor the bytes a later project upload of that picture would get. The posts are pointed at
- * the new images; an old image nothing else shows is deleted (a project that reused it keeps it).
+ * the new images; an old image nothing else shows is deleted (a project that reused it keeps it, as its own).
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -43,6 +43,11 @@ export async function separateFeedImages(db: Db): Promise<number> {
           AND NOT EXISTS (SELECT 1 FROM archive_transactions a WHERE i.name IN (a.from_photo, a.to_photo))
           AND NOT EXISTS (SELECT 1 FROM archives a
             WHERE strpos(a.profiles::text || a.projects::text || a.posts::text || a.leaderboard::text, i.name) > 0)`);
+      // What is left of them is a project's or a photo's (stored once with the Feed's before): served by
+      // those routes now, which do not serve the Feed's images.
+      await tx.execute(sql`
+        UPDATE images SET kind = 'project'
+        WHERE kind = 'feed' AND name IN (SELECT jsonb_array_elements_text(${JSON.stringify(old)}::jsonb))`);
     }
     await tx.insert(settings).values({ key: DONE_KEY, value: { at: new Date().toISOString(), images: old.length } });
     return old.length;

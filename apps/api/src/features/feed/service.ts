@@ -6,7 +6,7 @@
 import type { AdminFeedPost, FeedPage, FeedPost } from "@classcoin/shared/feed";
 import { FEED_MAX_IMAGES, feedTextSchema } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { feedPosts, profiles } from "../../db/schema";
@@ -83,6 +83,16 @@ export async function createFeedPost(
     .values({ authorWallet: input.authorWallet, text: text.data, images })
     .returning();
   return toFeedPost(row!, input.authorWallet);
+}
+
+/** Whether a visible post shows the image of that name. */
+export async function feedImageShown(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: feedPosts.id })
+    .from(feedPosts)
+    .where(and(eq(feedPosts.hidden, false), sql`${feedPosts.images} @> ${JSON.stringify([name])}::jsonb`))
+    .limit(1);
+  return row !== undefined;
 }
 
 // ---- admin ----

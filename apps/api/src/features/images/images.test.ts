@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())("stored images on %s", (kind) => {
     expect(a).toBe(b);
     expect(a).toMatch(/^[0-9a-f]{64}\.webp$/);
     expect(await t.database.db.select({ name: images.name }).from(images).where(eq(images.name, a))).toHaveLength(1);
-    const stored = await readImage(t.database.db, a);
+    const stored = await readImage(t.database.db, a, "named");
     const { createHash } = await import("node:crypto");
     expect(
       `${createHash("sha256")

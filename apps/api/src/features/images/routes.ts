@@ -11,7 +11,7 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
   const serve = (endpoint: typeof imageEndpoints.profilePhoto | typeof imageEndpoints.projectImage) =>
     registerEndpoint(app, endpoint, {
       async handler(request, reply) {
-        const image = await readImage(db, request.params.file);
+        const image = await readImage(db, request.params.file, "named");
         if (!image) throw notFound(messages.image.notFound);
         // Names are content hashes: a name never changes meaning, so caches may keep it forever.
         return reply

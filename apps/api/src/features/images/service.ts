@@ -15,7 +15,7 @@ import {
   PROJECT_IMAGE_MAX_DIMENSION,
 } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Db } from "../../db/client";
 import { images } from "../../db/schema";
@@ -125,13 +125,17 @@ export interface StoredImage {
   contentType: string;
 }
 
-/** The stored image of that name, or null for an unknown or malformed name. */
-export async function readImage(db: Db, name: string): Promise<StoredImage | null> {
+/**
+ * The stored image of that name, or null for an unknown or malformed name. `from` is the route asking: the
+ * Feed's images are served only by the Feed's route (which checks that a visible post shows them), the
+ * projects' and photos' only by theirs; otherwise a hidden Feed image stayed public under another route.
+ */
+export async function readImage(db: Db, name: string, from: "feed" | "named"): Promise<StoredImage | null> {
   if (!IMAGE_NAME_PATTERN.test(name)) return null;
   const [row] = await db
     .select({ bytes: images.bytes, contentType: images.contentType })
     .from(images)
-    .where(eq(images.name, name))
+    .where(and(eq(images.name, name), from === "feed" ? eq(images.kind, "feed") : ne(images.kind, "feed")))
     .limit(1);
   return row ? { bytes: Buffer.from(row.bytes), contentType: row.contentType } : null;
 }
