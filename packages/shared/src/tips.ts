@@ -45,4 +45,5 @@ export const tipErrors = {
   recipientNotAuthor: "toWallet is not the author of this project",
   projectArchived: "This project submission is archived and cannot receive tips",
   duplicate: "This tip has already been recorded",
+  beforeSemester: "This transfer was made before the current semester started, so it cannot be reported as a tip now",
 } as const;

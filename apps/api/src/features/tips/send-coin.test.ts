@@ -8,7 +8,7 @@ import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChainClient } from "../../chain/clients";
 import { createIndexer } from "../../chain/indexer/indexer";
-import { profiles, projects, tips, transactions } from "../../db/schema";
+import { profiles, projects, semesters, tips, transactions } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -181,6 +181,26 @@ describe.each(testDatabaseKinds())("send-coin on %s", (kind) => {
       expect(await totalReceived()).toBe(before);
       expect(await tipCount()).toBe(count);
     }
+
+    it("a transfer made before the current semester started (its tips were cleared by the reset)", async () => {
+      const hash = await transfer(1, bob(), 6);
+      // "Start new semester" after that transfer: the new semester starts at the next block.
+      const head = await chain.publicClient.getBlockNumber();
+      const [next] = await t.database.db
+        .insert(semesters)
+        .values({ startBlock: Number(head) + 1 })
+        .returning({ id: semesters.id });
+      try {
+        // Before: recorded (again), for the author's project of the new semester.
+        await expectRefused(
+          { fromWallet: alice(), toWallet: bob(), amount: 6, projectId, txHash: hash },
+          400,
+          "This transfer was made before the current semester started, so it cannot be reported as a tip now",
+        );
+      } finally {
+        await t.database.db.delete(semesters).where(eq(semesters.id, next!.id));
+      }
+    });
 
     it("a transfer to someone other than the project's author", async () => {
       const hash = await transfer(1, carol(), 3);

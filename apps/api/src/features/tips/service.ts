@@ -8,7 +8,7 @@ import { classCoinAbi } from "@classcoin/contracts";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { type SendCoin, type SendCoinResult, tipErrors } from "@classcoin/shared/tips";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import {
   type Hash,
   parseEventLogs,
@@ -19,7 +19,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from "viem";
 import { invalidateBalance } from "../../chain/balances";
-import { projects, tips, transactions } from "../../db/schema";
+import { projects, semesters, tips, transactions } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 
@@ -43,6 +43,14 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
 
   const receipt = await receiptOf(deps, input.txHash);
   if (receipt.status !== "success") throw badRequest(tipErrors.failed);
+  // "Start new semester" empties the tips, which is what made a transfer count once: a transfer of an
+  // earlier semester would count again (for the same author's new project, raising its total and rank).
+  const [semester] = await db
+    .select({ startBlock: semesters.startBlock })
+    .from(semesters)
+    .orderBy(desc(semesters.id))
+    .limit(1);
+  if (receipt.blockNumber < BigInt(semester?.startBlock ?? 0)) throw badRequest(tipErrors.beforeSemester);
   const logIndexes = matchingTransferLogs(deps, receipt, input);
 
   const totalReceived = await db.transaction(async (tx) => {
