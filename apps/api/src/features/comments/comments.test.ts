@@ -280,10 +280,17 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     const bob = await member("Moe");
     const postId = await newPost(ada.address);
     const rude = (await comment(bob.cookie, { postId, authorWallet: bob.address, text: "Rude remark" })).json();
-    await comment(ada.cookie, { postId, parentCommentId: rude._id, authorWallet: ada.address, text: "Be nice" });
+    const beNice = (
+      await comment(ada.cookie, { postId, parentCommentId: rude._id, authorWallet: ada.address, text: "Be nice" })
+    ).json();
 
     const hidden = await admin.post("/comments/hide", { commentId: rude._id, hide: true });
     expect(hidden.statusCode, hidden.body).toBe(200);
+    // Its thread takes no more replies, neither to it nor (before: accepted, under the hidden comment) to a reply.
+    for (const parentCommentId of [rude._id, beNice._id]) {
+      const reply = await comment(bob.cookie, { postId, parentCommentId, authorWallet: bob.address, text: "Again" });
+      expect([reply.statusCode, reply.json().error]).toEqual([404, messages.comment.parentNotFound]);
+    }
     expect(hidden.json()).toMatchObject({
       success: true,
       message: "Comment hidden",

@@ -145,8 +145,16 @@ export async function createComment(
         ),
       );
     if (!parent) throw notFound(messages.comment.parentNotFound);
-    // One level of replies: answering a reply joins the thread of the comment it answers.
+    // One level of replies: answering a reply joins the thread of the comment it answers, which must be
+    // there to answer too (a reply to a reply used to land under a comment the admin had hidden).
     parentId = parent.parentId ?? parent.id;
+    if (parent.parentId !== null) {
+      const [thread] = await db
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.id, parent.parentId), eq(comments.hidden, false), eq(comments.deleted, false)));
+      if (!thread) throw notFound(messages.comment.parentNotFound);
+    }
   }
   const [created] = await db
     .insert(comments)
