@@ -2,12 +2,15 @@
  * Rate limits across instances: with REDIS_URL every instance counts the same requests; without it, each
  * counts its own. The Redis cases run when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
  */
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
 import type { AppDeps } from "../deps";
 import { rateLimitConfig, registerRateLimit } from "./rate-limit";
+import { REDIS_COMMAND_TIMEOUT_MS } from "./rate-limit-store";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -77,4 +80,41 @@ describe("rate limits across instances", () => {
     ).toEqual([200, 200, 200]);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
+
+  it.runIf(existsSync("/usr/bin/redis-server"))(
+    "behavior: a Redis that stops answering (paused, connection open) delays no request past its timeout",
+    async () => {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const redis = spawn("/usr/bin/redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], {
+        stdio: "ignore",
+      });
+      try {
+        const path = `/limited-${randomUUID()}`;
+        const a = await instance(path, `redis://127.0.0.1:${port}`);
+        // Counting through Redis works first: the third request within the minute is refused.
+        let codes: number[] = [];
+        for (let tries = 0; !codes.includes(429); tries++) {
+          if (tries > 50) throw new Error(`Redis on port ${port} never counted a request: ${codes.join(", ")}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          codes = await statuses([[a, path]]);
+        }
+        redis.kill("SIGSTOP");
+        const started = Date.now();
+        const during = await statuses([
+          [a, path],
+          [a, path],
+          [a, path],
+        ]); // over the limit, but not counted: let through
+        const took = Date.now() - started;
+        expect(during).toEqual([200, 200, 200]);
+        // Before: the first request waited for Redis as long as it was paused (15 s and more).
+        expect(took, `three requests with Redis paused took ${took} ms`).toBeLessThan(
+          3 * REDIS_COMMAND_TIMEOUT_MS + 1_500,
+        );
+      } finally {
+        redis.kill("SIGCONT");
+        redis.kill("SIGKILL");
+      }
+    },
+  );
 });
