@@ -12,7 +12,7 @@
 import { classCoinAbi } from "@classcoin/contracts";
 import { classCoinDomain, type RelayTransfer, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, gt, gte, like, sql } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, like, sql } from "drizzle-orm";
 import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError, unpaidError } from "../../chain/payment-outcome";
@@ -69,7 +69,9 @@ async function spendableBalance(
       and(
         eq(treasuryPayments.kind, "relay"),
         like(treasuryPayments.purpose, `relay:${from}:%`),
-        eq(treasuryPayments.status, "signed"),
+        // Signed, or already recorded mined after the block read: its nonce, not its status, says whether
+        // that block's balance includes it.
+        inArray(treasuryPayments.status, ["signed", "mined"]),
         gte(treasuryPayments.nonce, used),
       ),
     );

@@ -84,7 +84,12 @@ async function spendableNativeCoin(deps: AppDeps, tx: Tx, treasury: `0x${string}
     .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
     .from(treasuryPayments)
     .where(
-      and(eq(treasuryPayments.native, true), eq(treasuryPayments.status, "signed"), gte(treasuryPayments.nonce, used)),
+      and(
+        eq(treasuryPayments.native, true),
+        // Mined too: recorded so after the block read, whose balance its nonce says it is not in.
+        inArray(treasuryPayments.status, ["signed", "mined"]),
+        gte(treasuryPayments.nonce, used),
+      ),
     );
   return balance - BigInt(pending?.wei ?? "0") - TREASURY_GAS_RESERVE_WEI;
 }
