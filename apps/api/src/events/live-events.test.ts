@@ -19,6 +19,7 @@ import { startTestChain, type TestChain } from "../testing/chain";
 import { createThrowawayPostgres, type ThrowawayPostgres, testDatabaseKinds } from "../testing/database";
 import { signIn } from "../testing/sign-in";
 import type { StoredEvent } from "./bus";
+import { MAX_STREAMS_PER_IP } from "./stream";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -107,6 +108,30 @@ function openStream(url: string, lastEventId?: string) {
     close: () => response?.destroy(),
   };
 }
+
+describe("live-update streams per client", () => {
+  it("one client IP holds at most MAX_STREAMS_PER_IP streams; a closed one frees its place", async () => {
+    const t = await createTestApp(chain, "pglite");
+    const streams: ReturnType<typeof openStream>[] = [];
+    try {
+      const url = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      for (let i = 0; i < MAX_STREAMS_PER_IP; i++) streams.push(openStream(url));
+      expect((await Promise.all(streams.map((s) => s.opened))).every((r) => r.statusCode === 200)).toBe(true);
+      // Before: the instance's 5,000 were all one client's to take.
+      const over = openStream(url);
+      expect((await over.opened).statusCode).toBe(429);
+      over.close();
+      streams.shift()?.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = openStream(url);
+      streams.push(again);
+      expect((await again.opened).statusCode).toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+      await t.close();
+    }
+  });
+});
 
 describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
   let t: TestApp;

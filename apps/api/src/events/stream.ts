@@ -14,6 +14,12 @@ import type { EventBus, StoredEvent } from "./bus";
 
 /** Streams one instance serves at most; more answer 503 (the browser retries, maybe on another instance). */
 export const MAX_STREAMS = 5_000;
+/**
+ * Streams one client IP may hold: a class behind one school NAT (40 students, a few tabs each) fits; one
+ * client alone can no longer take every stream of the instance (5,000 opened in 6 s shut everyone else out,
+ * behind a proxy, where MAX_CONNECTIONS_PER_IP is off). The IP is the proxy's client IP (TRUSTED_PROXIES).
+ */
+export const MAX_STREAMS_PER_IP = 200;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const frame = (stored: StoredEvent) => `id: ${stored.id}\ndata: ${JSON.stringify(stored.event)}\n\n`;
@@ -37,6 +43,7 @@ export interface StreamRegistry {
 
 export function registerEventStream(app: FastifyInstance, bus: EventBus): StreamRegistry {
   const open = new Set<() => void>();
+  const perIp = new Map<string, number>();
 
   registerEndpoint(app, eventEndpoints.stream, {
     async handler(request, reply) {
@@ -48,6 +55,14 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
         );
       }
       if (open.size >= MAX_STREAMS) throw new HttpError(503, "Too many live-update connections; retrying shortly.");
+      const ip = request.ip;
+      if ((perIp.get(ip) ?? 0) >= MAX_STREAMS_PER_IP) {
+        throw new HttpError(
+          429,
+          `Too many live-update connections from your network (${MAX_STREAMS_PER_IP}); close some tabs of this site.`,
+        );
+      }
+      perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
       const after = lastEventId(request.headers["last-event-id"]);
       reply.hijack();
       const res = reply.raw;
@@ -86,6 +101,9 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
+        const left = (perIp.get(ip) ?? 1) - 1;
+        if (left <= 0) perIp.delete(ip);
+        else perIp.set(ip, left);
         res.end();
       }
       open.add(end);
