@@ -8,8 +8,9 @@ import type { PredictionRound } from "@classcoin/shared/predictions";
 import { eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { predictions, profiles, projects } from "../../db/schema";
+import { predictionRounds, predictions, profiles, projects } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
+import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -177,4 +178,33 @@ describe.each(testDatabaseKinds())("predictions on %s", (kind) => {
     expect(all[1].predictions[0]).toMatchObject({ predictorName: "Bea", predictedTitle: "Dunes", correct: null });
     expect((await round(3)).predictions).toEqual([]);
   });
+
+  it.runIf(kind === "postgres")(
+    "a prediction racing the close of its round waits for it and is refused (another instance closing)",
+    async () => {
+      const [p4] = await t.database.db
+        .insert(projects)
+        .values({ authorWallet: bea.wallet, projectNumber: 4, title: "Eel", image: "e.webp" })
+        .returning({ id: projects.id });
+      expect((await admin.post("/predictions/round", { projectNumber: 4, open: true })).statusCode).toBe(200);
+      const closing = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+        await tx
+          .update(predictionRounds)
+          .set({ open: false, closedAt: new Date() })
+          .where(eq(predictionRounds.projectNumber, 4));
+      });
+      try {
+        const late = predict(cem, { projectNumber: 4, projectId: String(p4!.id) });
+        // Before: accepted at once, then the close committed with it in the round.
+        expect(await settlesWithin(late, 500)).toBe(false);
+        closing.release();
+        await closing.done;
+        const res = await late;
+        expect([res.statusCode, res.json().error]).toEqual([409, messages.prediction.notOpen(4)]);
+        expect(await t.database.db.select().from(predictions).where(eq(predictions.projectNumber, 4))).toEqual([]);
+      } finally {
+        closing.release();
+      }
+    },
+  );
 });

@@ -152,11 +152,23 @@ export async function makePrediction(
   const target = (await candidates(db, projectNumber)).find((c) => c.projectId === input.projectId);
   if (!target) throw notFound(messages.prediction.target);
   if (target.authorWallet === predictorWallet) throw forbidden(messages.prediction.self);
-  const [row] = await db
-    .insert(predictions)
-    .values({ projectNumber, predictorWallet, projectId: Number(input.projectId) })
-    .onConflictDoNothing({ target: [predictions.projectNumber, predictions.predictorWallet] })
-    .returning({ id: predictions.id });
+  // The round is read again with the insert, its row share-locked: closing it (an update of that row) waits
+  // for a prediction being written, and a prediction waits for a close being written and then sees it
+  // (before: predictions made while the admin closed the round were accepted after the close).
+  const row = await db.transaction(async (tx) => {
+    const [round] = await tx
+      .select({ open: predictionRounds.open })
+      .from(predictionRounds)
+      .where(eq(predictionRounds.projectNumber, projectNumber))
+      .for("share");
+    if (!round?.open) throw conflict(messages.prediction.notOpen(projectNumber));
+    const [inserted] = await tx
+      .insert(predictions)
+      .values({ projectNumber, predictorWallet, projectId: Number(input.projectId) })
+      .onConflictDoNothing({ target: [predictions.projectNumber, predictions.predictorWallet] })
+      .returning({ id: predictions.id });
+    return inserted;
+  });
   if (!row) throw conflict(messages.prediction.already(projectNumber));
   const [stored] = await readPredictions(db, projectNumber, predictorWallet);
   return toPrediction(stored!, null);
