@@ -85,6 +85,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     if (["22021", "22P05"].includes(errorCode(error))) {
       return reply.status(400).send({ error: messages.input.unstorableText });
     }
+    // A foreign key whose row another request removed in between (a comment on a post the semester reset
+    // deleted): the write is refused, nothing half-written, and the caller is told why.
+    if (errorCode(error) === "23503") return reply.status(409).send({ error: messages.input.goneMeanwhile });
     request.log.error(error);
     if (isUnavailable(error)) {
       return reply

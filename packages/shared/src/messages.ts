@@ -268,6 +268,8 @@ export const messages = {
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",
+    goneMeanwhile:
+      "What this refers to was removed while it was being saved (a new semester may have started). Reload the page and try again.",
   },
   /** Keyset paging of the profile and submission lists (issue 19, paging.ts). */
   paging: {

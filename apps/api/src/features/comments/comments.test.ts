@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, posts, profiles } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
+import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -315,4 +316,26 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(messages.comment.notFound);
   });
+
+  it.runIf(kind === "postgres")(
+    "a comment on a post removed meanwhile (a semester reset on another instance) is a 409, not a 500",
+    async () => {
+      const ada = await member("Gone Gina");
+      const postId = await newPost(ada.address);
+      const removing = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+        await tx.delete(posts).where(eq(posts.id, Number(postId)));
+      });
+      try {
+        const late = comment(ada.cookie, { postId, authorWallet: ada.address, text: "Still there?" });
+        expect(await settlesWithin(late, 300)).toBe(false);
+        removing.release();
+        await removing.done;
+        const res = await late;
+        // Before: 500 "Something went wrong on the server" (the foreign key's violation).
+        expect([res.statusCode, res.json().error]).toEqual([409, messages.input.goneMeanwhile]);
+      } finally {
+        removing.release();
+      }
+    },
+  );
 });
