@@ -17,6 +17,7 @@ import {
 } from "fastify-type-provider-zod";
 import { registerOriginCheck } from "./auth/origin";
 import { authRoutes } from "./auth/routes";
+import { forgetBalancesOnMoneyEvents } from "./chain/balances";
 import type { App, AppDeps } from "./deps";
 import { registerEvents } from "./events/plugin";
 import { adminRoutes } from "./features/admin/routes";
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await registerEvents(app);
   // The cache of hot public reads, invalidated through the bus above; the routes below opt in by descriptor.
   registerResponseCache(app);
+  forgetBalancesOnMoneyEvents(app.events);
   // Each route's full path, schemas and OpenAPI entry come from its shared descriptor (http/endpoint.ts).
   await app.register(configRoutes);
   await app.register(authRoutes);

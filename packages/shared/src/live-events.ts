@@ -38,6 +38,11 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * null when there were too many to list (every page reads again).
    */
   z.object({ type: z.literal("transactions"), wallets: z.array(wallet).nullable(), count: z.number() }),
+  /**
+   * The server moved CC between these wallets (a gasless transfer, a Deploy ClassCoin chunk): their balances
+   * and the leaderboard change now, before the indexer sees the Transfer logs.
+   */
+  z.object({ type: z.literal("balances"), wallets: z.array(wallet) }),
   /** A bounty was created, edited, crossed out or restored, completed, cancelled, reopened or deleted. */
   z.object({ type: z.literal("bounty.changed"), bountyId: id.nullable(), status: z.string().nullable() }),
   /** A bounty was completed and its reward paid to `wallet` (the student is notified). */

@@ -96,6 +96,19 @@ export async function getBalancesCC(deps: AppDeps, wallets: readonly string[]): 
   return balances;
 }
 
+/**
+ * Live events after which balances may have changed, on this instance or another: the cached ones are
+ * forgotten with the cached answers built from them (the leaderboard was refilled from 3 s old balances and
+ * kept them 5 s more). `null` is an event the cache does not know: forget everything too.
+ */
+const MONEY_EVENTS = new Set(["tip", "transactions", "balances", "award", "bounty.completed", "semester.reset"]);
+
+export function forgetBalancesOnMoneyEvents(events: { watch(watcher: (type: string | null) => void): unknown }): void {
+  events.watch((type) => {
+    if (type === null || MONEY_EVENTS.has(type)) cache.clear();
+  });
+}
+
 /** Forgets a wallet's cached balance (after it sent or received coins through the app). */
 export function invalidateBalance(wallet: string): void {
   cache.delete(wallet.toLowerCase());

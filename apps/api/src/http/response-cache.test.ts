@@ -9,6 +9,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { allEndpoints } from "@classcoin/shared/endpoints/all";
 import { feedEndpoints } from "@classcoin/shared/endpoints/feed";
 import { predictionEndpoints } from "@classcoin/shared/endpoints/predictions";
+import type { Leaderboard } from "@classcoin/shared/leaderboard";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -383,6 +384,42 @@ describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
         expect(created.statusCode, created.body).toBe(200);
         const bountyMs = await waitUntil(async () => (await onB("/api/admin/public/bounties")).length === 1, 200);
         expect(Math.max(postMs, bountyMs)).toBeLessThan(200);
+      } finally {
+        for (const app of apps) await app.close();
+        for (const database of dbs) await database.close();
+        await throwaway.drop();
+      }
+    },
+  );
+
+  it.runIf(kind === "postgres")(
+    "behavior: an award through A shows in the leaderboard's balances on A at once and on B within 200 ms",
+    async () => {
+      const throwaway = await createThrowawayPostgres();
+      const dbs: Database[] = [];
+      const apps: App[] = [];
+      try {
+        for (let i = 0; i < 2; i++) {
+          const database = await openPostgres(throwaway.url);
+          dbs.push(database);
+          const app = await buildApp({ config: t.config, database, chain: createChainClient(t.config) });
+          await app.ready();
+          apps.push(app);
+        }
+        const [a, b] = apps as [App, App];
+        const ada = address(2);
+        await dbs[0]!.db.insert(profiles).values({ wallet: ada, name: "Ada", birthday: "2010-01-01", starSign: "Leo" });
+        const held = async (app: App) => {
+          const board = (await app.inject({ method: "GET", url: "/api/leaderboard" })).json() as Leaderboard;
+          return board.holders.find((h) => h.wallet === ada)?.amount;
+        };
+        const before = await held(a);
+        expect(await held(b)).toBe(before);
+        const award = await adminCalls(a).post("/award", { wallet: ada, amount: 15, note: "Fresh" });
+        expect(award.statusCode, award.body).toBe(200);
+        // Before: both kept the old balance 5 s more (refilled from the 3 s balance cache the award never cleared).
+        expect(await held(a)).toBe((before ?? 0) + 15);
+        expect(await waitUntil(async () => (await held(b)) === (before ?? 0) + 15, 200)).toBeLessThan(200);
       } finally {
         for (const app of apps) await app.close();
         for (const database of dbs) await database.close();

@@ -66,6 +66,7 @@ export const EVENT_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
   "comment.changed": ["comments", "posts"],
   tip: ["projects", "leaderboard", "explorer"],
   transactions: ["explorer", "projects", "leaderboard"],
+  balances: ["leaderboard"],
   "bounty.changed": ["bounties"],
   "bounty.completed": ["bounties", "leaderboard"],
   award: ["explorer", "leaderboard"],

@@ -104,6 +104,9 @@ export function LiveUpdates() {
           if (event.wallets === null || touches(...event.wallets)) current.current.refreshBalance();
           // A reorg can take a tip back: the projects' totals follow the chain too.
           return readAgain("explorer", "projects", "leaderboard");
+        case "balances":
+          if (touches(...event.wallets)) current.current.refreshBalance();
+          return readAgain("leaderboard");
         case "bounty.changed":
         case "bounty.completed":
           return readAgain("bounties");

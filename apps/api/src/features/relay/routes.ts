@@ -11,7 +11,10 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
     config: limits.write,
     async handler(request) {
       await requireActingWallet(request, request.body.from);
-      return relayTransfer(app.deps, request.body);
+      const result = await relayTransfer(app.deps, request.body);
+      // Every instance's balances and leaderboard (before: only this one's, until the indexer caught up).
+      await app.events.publish({ type: "balances", wallets: [request.body.from, request.body.to] });
+      return result;
     },
   });
 };
