@@ -103,6 +103,11 @@ export const archivedCommentSchema = z.object({
   createdAt: z.string(),
   upvotes: z.number(),
   downvotes: z.number(),
+  /**
+   * A comment removed (by its author or the admin) that still had replies shown: kept as a blank placeholder
+   * for them, as the live forum shows it. Absent in archives written before.
+   */
+  removed: z.enum(["deleted", "hidden"]).optional(),
 });
 export type ArchivedComment = z.infer<typeof archivedCommentSchema>;
 

@@ -153,6 +153,14 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
       { postId: visible!.id, authorWallet: bea(), text: "Hidden comment", hidden: true },
       { postId: hidden!.id, authorWallet: ada(), text: "On a hidden post" },
     ]);
+    // Ada deleted her comment after Bea answered it: the forum shows a blank placeholder and the reply.
+    const [gone] = await db
+      .insert(comments)
+      .values({ postId: visible!.id, authorWallet: ada(), text: "Deleted later", deleted: true })
+      .returning({ id: comments.id });
+    await db
+      .insert(comments)
+      .values({ postId: visible!.id, parentId: gone!.id, authorWallet: bea(), text: "Still here" });
     await db.insert(feedPosts).values({ authorWallet: ada(), text: "crit please", images: [artA] });
     await db.insert(notifications).values({ wallet: ada(), kind: "tip", text: "Bea tipped you 3 CC" });
     await db.insert(whitelist).values([{ wallet: ada() }, { wallet: bea() }]);
@@ -182,7 +190,7 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
         projectSubmissions: 2,
         projectImages: 2,
         posts: 1,
-        comments: 2,
+        comments: 3,
         transactions: live.transactions.length,
         bounties: 2,
         predictions: 1,
@@ -270,7 +278,10 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
     expect(archive.posts[0]).toMatchObject({ content: "Hello class", authorName: "Ada Lovelace", upvotes: 2 });
     expect(archive.posts[0]!.comments).toMatchObject([
       { text: "Nice post", authorName: "Bea 🎨", replies: [{ text: "Thanks Bea", authorName: "Ada Lovelace" }] },
+      // Before: left out with its reply, which the reset then lost for good.
+      { removed: "deleted", text: "", authorName: "", replies: [{ text: "Still here", authorName: "Bea 🎨" }] },
     ]);
+    expect(JSON.stringify(archive.posts)).not.toContain("Deleted later");
     expect(archive.bounties.map((b) => b.title).sort()).toEqual(["Draw a gear", "Paint a boat"]);
     const round2 = archive.predictions.find((r) => r.projectNumber === 2);
     expect(round2).toMatchObject({
@@ -307,7 +318,7 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
       cleared: {
         profiles: 3,
         posts: 3,
-        comments: 4,
+        comments: 6,
         projects: 2,
         tips: 1,
         predictions: 1,

@@ -170,7 +170,7 @@ async function snapshotPosts(db: Reader): Promise<{ posts: ArchivedPost[]; comme
           .select({ comment: comments, authorName: profiles.name, authorPhoto: profiles.photo })
           .from(comments)
           .leftJoin(profiles, eq(profiles.wallet, comments.authorWallet))
-          .where(and(inArray(comments.postId, postIds), eq(comments.hidden, false), eq(comments.deleted, false)))
+          .where(inArray(comments.postId, postIds))
           .orderBy(asc(comments.createdAt), asc(comments.id));
   const toComment = (r: (typeof commentRows)[number]): ArchivedComment => ({
     _id: String(r.comment.id),
@@ -183,19 +183,35 @@ async function snapshotPosts(db: Reader): Promise<{ posts: ArchivedPost[]; comme
     upvotes: r.comment.upvotes,
     downvotes: r.comment.downvotes,
   });
+  const shown = (r: (typeof commentRows)[number]) => !r.comment.hidden && !r.comment.deleted;
+  // As on the live forum: a removed comment stays as a blank placeholder while replies to it are shown (they
+  // were dropped from the archive, and lost for good by the reset after it).
+  const withReplies = new Set(
+    commentRows.filter((r) => r.comment.parentId !== null && shown(r)).map((r) => r.comment.parentId),
+  );
+  const placeholder = (r: (typeof commentRows)[number]): ArchivedComment => ({
+    ...toComment(r),
+    authorWallet: "",
+    authorName: "",
+    authorPhoto: null,
+    text: "",
+    upvotes: 0,
+    downvotes: 0,
+    removed: r.comment.deleted ? "deleted" : "hidden",
+  });
   const topLevel = new Map<number, ArchivedPost["comments"][number]>();
   const byPost = new Map<number, ArchivedPost["comments"]>();
   let count = 0;
   for (const r of commentRows) {
     if (r.comment.parentId !== null) continue;
-    const comment = { ...toComment(r), replies: [] };
+    if (!shown(r) && !withReplies.has(r.comment.id)) continue;
+    const comment = { ...(shown(r) ? toComment(r) : placeholder(r)), replies: [] };
     topLevel.set(r.comment.id, comment);
     byPost.set(r.comment.postId, [...(byPost.get(r.comment.postId) ?? []), comment]);
-    count++;
+    if (shown(r)) count++;
   }
   for (const r of commentRows) {
-    if (r.comment.parentId === null) continue;
-    // A reply under a hidden or deleted comment is not shown, as on the live forum's empty threads.
+    if (r.comment.parentId === null || !shown(r)) continue;
     const parent = topLevel.get(r.comment.parentId);
     if (!parent) continue;
     parent.replies.push(toComment(r));

@@ -1,4 +1,5 @@
 /** The archived forum: each visible post with its comments and their replies, all shown; votes as counts only. */
+import { messages } from "@classcoin/shared/messages";
 import type { ArchivedComment, ArchivedPost } from "@classcoin/shared/semesters";
 import { Avatar } from "../../ui/avatar";
 import { formatDateTime } from "../../ui/dates";
@@ -9,7 +10,7 @@ export function ArchiveForum({ posts }: { posts: ArchivedPost[] }) {
   return (
     <div className="archive-posts">
       {posts.map((post) => {
-        const comments = post.comments.reduce((n, c) => n + 1 + c.replies.length, 0);
+        const comments = post.comments.reduce((n, c) => n + (c.removed ? 0 : 1) + c.replies.length, 0);
         return (
           <article
             key={post._id}
@@ -36,7 +37,10 @@ export function ArchiveForum({ posts }: { posts: ArchivedPost[] }) {
                   <li key={comment._id}>
                     <CommentView comment={comment} />
                     {comment.replies.length > 0 && (
-                      <ul className="archive-replies" aria-label={`Replies to ${comment.authorName}`}>
+                      <ul
+                        className="archive-replies"
+                        aria-label={`Replies to ${comment.removed ? "a removed comment" : comment.authorName}`}
+                      >
                         {comment.replies.map((reply) => (
                           <li key={reply._id}>
                             <CommentView comment={reply} />
@@ -56,6 +60,15 @@ export function ArchiveForum({ posts }: { posts: ArchivedPost[] }) {
 }
 
 function CommentView({ comment }: { comment: ArchivedComment }) {
+  if (comment.removed) {
+    return (
+      <article className="archive-comment comment-removed" data-testid="archived-comment">
+        <p className="muted small">
+          {comment.removed === "deleted" ? messages.comment.deleted : messages.comment.hidden}
+        </p>
+      </article>
+    );
+  }
   return (
     <article
       className="archive-comment"
