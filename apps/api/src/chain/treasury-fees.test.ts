@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { treasuryPayments } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
+import { failingBroadcast } from "../testing/failing-broadcast";
 import { createTreasuryPayments, type PaymentOrder, treasuryPaymentsOf } from "./treasury-payments";
 
 let chain: TestChain;
@@ -60,12 +61,7 @@ describe("treasury payment fees", () => {
     });
     // The RPC fails the broadcast: the payment is recorded, signed, and never sent.
     const client = t.app.deps.chain;
-    const failing = {
-      ...client,
-      sendRawTransaction: async () => {
-        throw new Error("HTTP request failed (the RPC provider answered 429)");
-      },
-    } as typeof client;
+    const failing = failingBroadcast(client);
     const unlucky = createTreasuryPayments(t.config, failing, t.database);
     await expect(unlucky.send((_tx, sign) => sign(mint("fees:first")))).rejects.toThrow(/HTTP request failed/);
     const [first] = await t.database.db

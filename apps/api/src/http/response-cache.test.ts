@@ -158,6 +158,27 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Prom
   }
 }
 
+/** Two instances (two apps, each with its own pool and LISTEN) on one throwaway PostgreSQL database. */
+async function onTwoInstances(config: TestApp["config"], run: (a: App, b: App, dbs: Database[]) => Promise<void>) {
+  const throwaway = await createThrowawayPostgres();
+  const dbs: Database[] = [];
+  const apps: App[] = [];
+  try {
+    for (let i = 0; i < 2; i++) {
+      const database = await openPostgres(throwaway.url);
+      dbs.push(database);
+      const app = await buildApp({ config, database, chain: createChainClient(config) });
+      await app.ready();
+      apps.push(app);
+    }
+    await run(apps[0]!, apps[1]!, dbs);
+  } finally {
+    for (const app of apps) await app.close();
+    for (const database of dbs) await database.close();
+    await throwaway.drop();
+  }
+}
+
 describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
   let t: TestApp;
   let cookies: { ada: string; ben: string };
@@ -351,18 +372,7 @@ describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
   it.runIf(kind === "postgres")(
     "behavior: a write on instance A is read on instance B within 200 ms (LISTEN/NOTIFY)",
     async () => {
-      const throwaway = await createThrowawayPostgres();
-      const dbs: Database[] = [];
-      const apps: App[] = [];
-      try {
-        for (let i = 0; i < 2; i++) {
-          const database = await openPostgres(throwaway.url);
-          dbs.push(database);
-          const app = await buildApp({ config: t.config, database, chain: createChainClient(t.config) });
-          await app.ready();
-          apps.push(app);
-        }
-        const [a, b] = apps as [App, App];
+      await onTwoInstances(t.config, async (a, b, dbs) => {
         await dbs[0]!.db
           .insert(profiles)
           .values({ wallet: address(1), name: "Ada", birthday: "2010-01-01", starSign: "Leo" });
@@ -384,29 +394,14 @@ describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
         expect(created.statusCode, created.body).toBe(200);
         const bountyMs = await waitUntil(async () => (await onB("/api/admin/public/bounties")).length === 1, 200);
         expect(Math.max(postMs, bountyMs)).toBeLessThan(200);
-      } finally {
-        for (const app of apps) await app.close();
-        for (const database of dbs) await database.close();
-        await throwaway.drop();
-      }
+      });
     },
   );
 
   it.runIf(kind === "postgres")(
     "behavior: an award through A shows in the leaderboard's balances on A at once and on B within 200 ms",
     async () => {
-      const throwaway = await createThrowawayPostgres();
-      const dbs: Database[] = [];
-      const apps: App[] = [];
-      try {
-        for (let i = 0; i < 2; i++) {
-          const database = await openPostgres(throwaway.url);
-          dbs.push(database);
-          const app = await buildApp({ config: t.config, database, chain: createChainClient(t.config) });
-          await app.ready();
-          apps.push(app);
-        }
-        const [a, b] = apps as [App, App];
+      await onTwoInstances(t.config, async (a, b, dbs) => {
         const ada = address(2);
         await dbs[0]!.db.insert(profiles).values({ wallet: ada, name: "Ada", birthday: "2010-01-01", starSign: "Leo" });
         const held = async (app: App) => {
@@ -420,11 +415,7 @@ describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
         // Before: both kept the old balance 5 s more (refilled from the 3 s balance cache the award never cleared).
         expect(await held(a)).toBe((before ?? 0) + 15);
         expect(await waitUntil(async () => (await held(b)) === (before ?? 0) + 15, 200)).toBeLessThan(200);
-      } finally {
-        for (const app of apps) await app.close();
-        for (const database of dbs) await database.close();
-        await throwaway.drop();
-      }
+      });
     },
   );
 });

@@ -12,6 +12,7 @@ import { bounties, profiles, treasuryPayments } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
+import { failingBroadcast } from "../../testing/failing-broadcast";
 import { bountyDescription } from "./lifecycle";
 import { settleBountyRewards } from "./settle-rewards";
 
@@ -96,12 +97,7 @@ describe("bounty rewards settled after their request gave up", () => {
 
   it("a reward that never made it is found dropped, and the bounty can be completed again", async () => {
     const client = t.app.deps.chain;
-    const failing = {
-      ...client,
-      sendRawTransaction: async () => {
-        throw new Error("HTTP request failed");
-      },
-    } as typeof client;
+    const failing = failingBroadcast(client);
     const unlucky = createTreasuryPayments(t.config, failing, t.database);
     const lost = await completionThatGaveUp(unlucky, "Lost reward").catch(() => null);
     expect(lost).toBeNull(); // the request answered "could not be sent"; the payment is recorded, signed

@@ -12,11 +12,12 @@
 import { classCoinAbi } from "@classcoin/contracts";
 import { classCoinDomain, type RelayTransfer, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, gt, gte, inArray, like, sql } from "drizzle-orm";
+import { and, eq, gt, like, sql } from "drizzle-orm";
 import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError, unpaidError } from "../../chain/payment-outcome";
 import { treasuryPaymentsOf } from "../../chain/treasury-payments";
+import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, HttpError } from "../../http-errors";
@@ -50,32 +51,19 @@ async function spendableBalance(
   token: `0x${string}`,
   from: `0x${string}`,
   treasury: `0x${string}`,
-) {
-  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
-  const [balance, used] = await Promise.all([
-    deps.chain.readContract({
-      address: token,
-      abi: classCoinAbi,
-      functionName: "balanceOf",
-      args: [from],
-      blockNumber,
-    }),
-    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
-  ]);
-  const [pending] = await tx
-    .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
-    .from(treasuryPayments)
-    .where(
-      and(
-        eq(treasuryPayments.kind, "relay"),
-        like(treasuryPayments.purpose, `relay:${from}:%`),
-        // Signed, or already recorded mined after the block read: its nonce, not its status, says whether
-        // that block's balance includes it.
-        inArray(treasuryPayments.status, ["signed", "mined"]),
-        gte(treasuryPayments.nonce, used),
-      ),
-    );
-  return balance - BigInt(pending?.wei ?? "0");
+): Promise<bigint> {
+  return balanceLessUnminedPayments(deps, tx, {
+    treasury,
+    balanceAt: (blockNumber) =>
+      deps.chain.readContract({
+        address: token,
+        abi: classCoinAbi,
+        functionName: "balanceOf",
+        args: [from],
+        blockNumber,
+      }),
+    which: and(eq(treasuryPayments.kind, "relay"), like(treasuryPayments.purpose, `relay:${from}:%`)),
+  });
 }
 
 export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promise<{ txHash: `0x${string}` }> {

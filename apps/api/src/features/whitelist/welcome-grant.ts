@@ -14,10 +14,11 @@ import { createHash } from "node:crypto";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import type { PaymentState, WelcomeGrant } from "@classcoin/shared/treasury";
-import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { formatEther, formatUnits, parseEther } from "viem";
 import { ccToWei, firstLine } from "../../chain/payment-outcome";
 import { type PaymentStatus, paymentsByHash, treasuryPaymentsOf } from "../../chain/treasury-payments";
+import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
 import type { Db } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -75,23 +76,12 @@ export async function lockWelcomeNativeCoin(tx: Tx): Promise<void> {
  * balance and the nonce are read at one block, so a payment is never both in the balance and subtracted.
  */
 async function spendableNativeCoin(deps: AppDeps, tx: Tx, treasury: `0x${string}`): Promise<bigint> {
-  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
-  const [balance, used] = await Promise.all([
-    deps.chain.getBalance({ address: treasury, blockNumber }),
-    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
-  ]);
-  const [pending] = await tx
-    .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
-    .from(treasuryPayments)
-    .where(
-      and(
-        eq(treasuryPayments.native, true),
-        // Mined too: recorded so after the block read, whose balance its nonce says it is not in.
-        inArray(treasuryPayments.status, ["signed", "mined"]),
-        gte(treasuryPayments.nonce, used),
-      ),
-    );
-  return balance - BigInt(pending?.wei ?? "0") - TREASURY_GAS_RESERVE_WEI;
+  const spendable = await balanceLessUnminedPayments(deps, tx, {
+    treasury,
+    balanceAt: (blockNumber) => deps.chain.getBalance({ address: treasury, blockNumber }),
+    which: eq(treasuryPayments.native, true),
+  });
+  return spendable - TREASURY_GAS_RESERVE_WEI;
 }
 
 /**
