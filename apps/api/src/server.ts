@@ -17,6 +17,7 @@ import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { App } from "./deps";
 import { describeEnvFile, loadEnvFile } from "./env-file";
+import { lateAwardEvents } from "./features/awards/late-awards";
 import { settleBountyRewards } from "./features/bounties/settle-rewards";
 import { separateFeedImages } from "./features/feed/separate-images";
 import { installGracefulShutdown } from "./shutdown";
@@ -71,6 +72,9 @@ export async function startServer(config: Config, hooks: { afterBuild?: AfterBui
             txHash,
           });
         }
+      },
+      async (_db, mined) => {
+        for (const event of lateAwardEvents(mined)) await app.events.publish(event);
       },
     ],
     log: app.log,

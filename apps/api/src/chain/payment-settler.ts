@@ -9,13 +9,14 @@
  * idempotent updates.
  */
 import type { Db } from "../db/client";
-import type { TreasuryPayments } from "./treasury-payments";
+import type { MinedLate, TreasuryPayments } from "./treasury-payments";
 
 export interface PaymentSettlerOptions {
   payments: Pick<TreasuryPayments, "settleOpen">;
   db: Db;
   everyMs: number;
-  after?: ((db: Db) => Promise<void>)[];
+  /** Each round's follow-ups, with the payments it found mined. */
+  after?: ((db: Db, mined: MinedLate[]) => Promise<void>)[];
   log?: { warn(message: string): void };
 }
 
@@ -27,8 +28,8 @@ export function startPaymentSettler(options: PaymentSettlerOptions): { stop(): P
 
   async function settleRound(): Promise<void> {
     try {
-      await options.payments.settleOpen();
-      for (const follow of options.after ?? []) await follow(options.db);
+      const mined = await options.payments.settleOpen();
+      for (const follow of options.after ?? []) await follow(options.db, mined);
     } catch (error) {
       // The chain or the database is away: the next round tries again.
       options.log?.warn(

@@ -69,6 +69,12 @@ export interface PaymentOrder {
 
 export type PaymentStatus = "signed" | "mined" | "reverted" | "dropped";
 
+/** A payment `settleOpen` found mined. */
+export type MinedLate = Pick<
+  typeof treasuryPayments.$inferSelect,
+  "txHash" | "kind" | "description" | "toWallets" | "amountWei"
+>;
+
 /** The purpose already has a live payment (signed or mined); nothing was signed. */
 export class PurposeTaken extends Error {
   constructor(readonly purpose: string) {
@@ -89,8 +95,11 @@ export interface TreasuryPayments {
   send<T>(work: (tx: Tx, sign: Sign) => Promise<T>): Promise<T>;
   /** Settles a recorded payment from the chain, waiting up to `timeoutMs` (default 3 min) for it to be mined. */
   settle(hash: string, options?: { timeoutMs?: number }): Promise<PaymentStatus>;
-  /** Settles every payment still `signed` (re-broadcasting its bytes), without waiting for receipts. */
-  settleOpen(): Promise<void>;
+  /**
+   * Settles every payment still `signed` (re-broadcasting its bytes), without waiting for receipts; answers
+   * the rows found mined here (for what their requests, given up, did not announce).
+   */
+  settleOpen(): Promise<MinedLate[]>;
   nativeBalance(): Promise<bigint>;
 }
 
@@ -381,11 +390,19 @@ export function createTreasuryPayments(
 
     async settleOpen() {
       const open = await db
-        .select({ hash: treasuryPayments.txHash })
+        .select({
+          txHash: treasuryPayments.txHash,
+          kind: treasuryPayments.kind,
+          description: treasuryPayments.description,
+          toWallets: treasuryPayments.toWallets,
+          amountWei: treasuryPayments.amountWei,
+        })
         .from(treasuryPayments)
         .where(eq(treasuryPayments.status, "signed"))
         .orderBy(asc(treasuryPayments.nonce));
-      for (const { hash } of open) await settle(hash, { timeoutMs: 0 });
+      const mined: MinedLate[] = [];
+      for (const row of open) if ((await settle(row.txHash, { timeoutMs: 0 })) === "mined") mined.push(row);
+      return mined;
     },
 
     nativeBalance() {
