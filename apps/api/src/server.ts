@@ -35,7 +35,7 @@ type AfterBuildHook = (app: App) => Promise<void>;
 
 export async function startServer(config: Config, hooks: { afterBuild?: AfterBuildHook } = {}): Promise<RunningServer> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await separateFeedImages(database.db);
+  const separated = await separateFeedImages(database.db);
   // Batch reads through Multicall3 only where the chain has it (a Sepolia stand-in or a fresh anvil has not).
   const multicall3 = await detectMulticall3(config.rpcUrl);
   const chain = createChainClient(config, { multicall3 });
@@ -43,6 +43,7 @@ export async function startServer(config: Config, hooks: { afterBuild?: AfterBui
     { config: { ...config, webDist: config.webDist ?? defaultWebDist }, database, chain },
     { logger: config.logLevel !== "silent" },
   );
+  if (separated > 0) app.log.info(`Feed images encoded apart from projects' and photos' (once): ${separated}`);
   if (config.indexer) attachIndexer(app);
   await hooks.afterBuild?.(app);
   try {

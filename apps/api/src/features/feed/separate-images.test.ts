@@ -89,4 +89,17 @@ describe.each(testDatabaseKinds())("the Feed's images encoded apart, once, on %s
     expect(await readImage(db, reused, "named")).not.toBeNull();
     expect(await readImage(db, reused, "feed")).toBeNull();
   });
+
+  it("an old Feed row whose post a semester reset cleared, reused by an archived project, is served as the project's", async () => {
+    database = await createTestDatabase(kind);
+    const { db } = database;
+    const picture = await artwork(220);
+    // Posted to the Feed, then submitted (the upload found the Feed's row); the reset deleted the Feed post.
+    const reused = await storedTheOldWay(database, picture);
+    expect(await storeImage(db, picture, "project")).toBe(reused);
+    expect(await readImage(db, reused, "named")).toBeNull();
+    expect(await separateFeedImages(db)).toBe(0);
+    // Before: still a Feed row, so the archive's project image answered 404 for good.
+    expect(await readImage(db, reused, "named")).not.toBeNull();
+  });
 });

@@ -45,10 +45,13 @@ export async function separateFeedImages(db: Db): Promise<number> {
             WHERE strpos(a.profiles::text || a.projects::text || a.posts::text || a.leaderboard::text, i.name) > 0)`);
       // What is left of them is a project's or a photo's (stored once with the Feed's before): served by
       // those routes now, which do not serve the Feed's images.
-      await tx.execute(sql`
-        UPDATE images SET kind = 'project'
-        WHERE kind = 'feed' AND name IN (SELECT jsonb_array_elements_text(${JSON.stringify(old)}::jsonb))`);
     }
+    // What is left of the old Feed rows, and every Feed row no post shows any more (its post cleared by a
+    // semester reset, while a project or photo, maybe archived, reused it), is a project's or a photo's now:
+    // served by those routes, which do not serve the Feed's images.
+    await tx.execute(sql`
+      UPDATE images i SET kind = 'project'
+      WHERE i.kind = 'feed' AND NOT EXISTS (SELECT 1 FROM feed_posts f WHERE f.images @> jsonb_build_array(i.name))`);
     await tx.insert(settings).values({ key: DONE_KEY, value: { at: new Date().toISOString(), images: old.length } });
     return old.length;
   });
