@@ -13,6 +13,7 @@ import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/a
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
+import { newMember } from "../../testing/members";
 import { signIn } from "../../testing/sign-in";
 
 let chain: TestChain;
@@ -55,13 +56,10 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
   });
 
   /** A wallet with a profile (no coins: commenting needs only a profile) and a session cookie. */
-  async function member(name: string) {
-    const w = newWallet();
-    await t.database.db
-      .insert(profiles)
-      .values({ wallet: w.address, name, birthday: "2009-02-02", starSign: "Virgo", photo: `${name}.webp` });
-    return { ...w, cookie: await signIn(t, w.key) };
-  }
+  const member = async (name: string) => {
+    const m = await newMember(t, name, { photo: `${name}.webp` });
+    return { ...m, address: m.wallet };
+  };
 
   async function newPost(author: string, hidden = false) {
     const [row] = await t.database.db

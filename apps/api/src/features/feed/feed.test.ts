@@ -13,6 +13,7 @@ import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
+import { newMember } from "../../testing/members";
 import { signIn } from "../../testing/sign-in";
 import { storeImage } from "../images/service";
 
@@ -54,12 +55,7 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     await t?.close();
   });
 
-  async function member(name: string) {
-    const key = generatePrivateKey();
-    const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
-    await t.database.db.insert(profiles).values({ wallet, name, birthday: "2009-05-05", starSign: "Gemini" });
-    return { key, wallet, name, cookie: await signIn(t, key) };
-  }
+  const member = (name: string) => newMember(t, name);
 
   async function post(
     cookie: string | undefined,

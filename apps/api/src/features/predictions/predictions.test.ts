@@ -6,15 +6,14 @@
 import { messages } from "@classcoin/shared/messages";
 import type { PredictionRound } from "@classcoin/shared/predictions";
 import { eq } from "drizzle-orm";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { predictionRounds, predictions, profiles, projects } from "../../db/schema";
+import { predictionRounds, predictions, projects } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
 import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
-import { signIn } from "../../testing/sign-in";
+import { newMember } from "../../testing/members";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -33,14 +32,7 @@ describe.each(testDatabaseKinds())("predictions on %s", (kind) => {
   let cem: Student;
   const submission: Record<string, string> = {};
 
-  async function student(name: string, withProfile = true) {
-    const key = generatePrivateKey();
-    const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
-    if (withProfile) {
-      await t.database.db.insert(profiles).values({ wallet, name, birthday: "2009-07-07", starSign: "Cancer" });
-    }
-    return { key, wallet, name, cookie: await signIn(t, key) };
-  }
+  const student = (name: string, withProfile = true) => newMember(t, name, { profile: withProfile });
 
   beforeAll(async () => {
     t = await createTestApp(chain, kind);

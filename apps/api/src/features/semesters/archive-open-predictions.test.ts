@@ -5,14 +5,13 @@
  * keeps every prediction.
  */
 import type { Archive, ArchiveSummary } from "@classcoin/shared/semesters";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, projects } from "../../db/schema";
+import { projects } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
-import { signIn } from "../../testing/sign-in";
+import { newMember } from "../../testing/members";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -33,12 +32,7 @@ describe.each(testDatabaseKinds())("an archive of an open prediction round on %s
     await t?.close();
   });
 
-  async function member(name: string) {
-    const key = generatePrivateKey();
-    const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
-    await t.database.db.insert(profiles).values({ wallet, name, birthday: "2009-05-05", starSign: "Gemini" });
-    return { key, wallet, cookie: await signIn(t, key) };
-  }
+  const member = (name: string) => newMember(t, name);
 
   it("does not publish the open round's predictions; the final archive of a new semester keeps them", async () => {
     const ada = await member("Ada");
