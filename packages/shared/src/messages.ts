@@ -255,6 +255,8 @@ export const messages = {
     self: `You cannot send ${P} to yourself`,
     zero: "Please enter a valid amount",
     expired: "This transfer authorization has expired or is not valid yet. Please send again.",
+    expiresSoon: (seconds: number) =>
+      `This transfer authorization expires too soon to be mined in time (it must stay valid for at least ${seconds} more seconds). Please send again.`,
     tooLong: "This transfer authorization is valid for too long (at most one day). Please send again.",
     badSignature: "The signature does not match this transfer and wallet. Please send again from the sending wallet.",
     used: "This transfer authorization was already used.",

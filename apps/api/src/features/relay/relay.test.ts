@@ -15,7 +15,7 @@ import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
-import { lockRelaySender } from "./service";
+import { lockRelaySender, relayMinimumValiditySeconds } from "./service";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -65,6 +65,13 @@ async function signedAuthorization(input: {
   };
 }
 const figures: string[] = [];
+
+describe("the validity an authorization must have left", () => {
+  it("outlasts the relay's 90 s wait on Sepolia; a local chain mines at once", () => {
+    expect(relayMinimumValiditySeconds("sepolia")).toBeGreaterThan(90);
+    expect(relayMinimumValiditySeconds("local")).toBe(5);
+  });
+});
 
 describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
   let t: TestApp;
@@ -169,6 +176,11 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
     await expect400(
       await authorization({ validAfter: now + 600n, validBefore: now + 1200n }),
       "This transfer authorization has expired or is not valid yet. Please send again.",
+    );
+    // Seconds left: mined after validBefore it would revert, the treasury paying its gas for nothing.
+    await expect400(
+      await authorization({ validBefore: now + 3n }),
+      "This transfer authorization expires too soon to be mined in time (it must stay valid for at least 5 more seconds). Please send again.",
     );
     expect(await chain.balanceOf(wallet)).toBe(before);
     expect(await t.database.db.select().from(treasuryPayments)).toHaveLength(payments);

@@ -24,6 +24,17 @@ import { badRequest, conflict, forbidden, HttpError } from "../../http-errors";
 
 const t = messages.relay;
 const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
+/** How long the relay waits for its transfer to be mined before answering "not mined yet". */
+const RELAY_SETTLE_MS = 90_000;
+
+/**
+ * The validity an authorization must have left when it arrives. Mined after `validBefore`, the transfer
+ * reverts and the treasury pays its gas for nothing; on Sepolia (12 s blocks, fee spikes) that is likely
+ * for one with seconds left, so it must outlast the relay's whole wait. A local chain mines at once.
+ */
+export function relayMinimumValiditySeconds(chain: "local" | "sepolia"): number {
+  return chain === "local" ? 5 : RELAY_SETTLE_MS / 1000 + 30;
+}
 /** Below this the treasury cannot be trusted to pay a relay's gas. */
 export const RELAY_MIN_TREASURY_WEI = parseEther("0.0005");
 
@@ -81,7 +92,9 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   if (from === to) throw badRequest(t.self);
   if (value === 0n) throw badRequest(t.zero);
   const now = BigInt(Math.floor(Date.now() / 1000));
-  if (validAfter > now || validBefore <= now + 5n) throw badRequest(t.expired);
+  if (validAfter > now || validBefore <= now) throw badRequest(t.expired);
+  const minimumLeft = relayMinimumValiditySeconds(config.chain);
+  if (validBefore < now + BigInt(minimumLeft)) throw badRequest(t.expiresSoon(minimumLeft));
   if (validBefore > now + BigInt(MAX_VALIDITY_SECONDS)) throw badRequest(t.tooLong);
 
   const message = { from, to, value, validAfter, validBefore, nonce };
@@ -161,7 +174,7 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
     if ((error as Error)?.name === "PurposeTaken") throw conflict(t.used);
     throw sendError(error);
   }
-  const status = await payments.settle(hash, { timeoutMs: 90_000 });
+  const status = await payments.settle(hash, { timeoutMs: RELAY_SETTLE_MS });
   if (status === "reverted") throw new HttpError(502, t.failed);
   // Not the treasury's "sending the same request again never pays twice": the page signs a new authorization
   // (a new nonce) for every send, so a retry would be a second transfer.
