@@ -40,8 +40,18 @@ async function adminSetsRound(open: boolean) {
   await connectWallet(page);
   const name = `${open ? "Open" : "Close"} predictions for Project 2`;
   await page.getByRole("button", { name }).click();
+  if (!open) {
+    // Asked twice: closing shows everyone the results and cannot be undone this semester.
+    const dialog = page.getByRole("alertdialog");
+    expect(await dialog.getByText(messages.prediction.closeConfirm(2)).isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: "Close predictions", exact: true }).click();
+  }
   expect((await readAlert(page)).text).toBe(adminSuccessMessages.predictionsOpen(2, open));
-  await page.getByRole("button", { name: `${open ? "Close" : "Open"} predictions for Project 2` }).waitFor();
+  if (open) await page.getByRole("button", { name: "Close predictions for Project 2" }).waitFor();
+  else {
+    await page.getByText("Results are public; closed for this semester.").waitFor();
+    expect(await page.getByRole("button", { name: "Open predictions for Project 2" }).count()).toBe(0);
+  }
   await expectAccessible(page);
   await screenshot(page, open ? "admin-predictions" : "admin-predictions-closed");
   await context.close();

@@ -63,6 +63,10 @@ export const messages = {
     already: (projectNumber: number) =>
       `You have already made a prediction for Project ${projectNumber}. Predictions cannot be changed.`,
     notOpen: (projectNumber: number) => `Predictions for Project ${projectNumber} are not open.`,
+    closedFinal: (projectNumber: number) =>
+      `Predictions for Project ${projectNumber} are closed and everyone has seen them: a closed round cannot be opened again this semester.`,
+    closeConfirm: (projectNumber: number) =>
+      `Close predictions for Project ${projectNumber}? Everyone will see every prediction and who was right, and the round cannot be opened again this semester.`,
     projects: "Predictions are made for projects 2, 3 and 4.",
     profile: "Create a profile before making a prediction",
     self: "You cannot predict your own submission. Choose a classmate's.",

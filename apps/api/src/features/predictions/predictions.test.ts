@@ -162,6 +162,22 @@ describe.each(testDatabaseKinds())("predictions on %s", (kind) => {
     ]);
   });
 
+  it("a closed round stays closed (its results were public); a round not open cannot be closed", async () => {
+    const before = await round(2);
+    const reopen = await admin.post("/predictions/round", { projectNumber: 2, open: true });
+    expect([reopen.statusCode, reopen.json().error]).toEqual([409, messages.prediction.closedFinal(2)]);
+    // Nothing changed: still closed, its predictions still public, and no one can predict now.
+    expect(await round(2)).toEqual(before);
+    const late = await predict(cem, { projectId: submission.Boats });
+    expect([late.statusCode, late.json().error]).toEqual([409, messages.prediction.notOpen(2)]);
+
+    const early = await admin.post("/predictions/round", { projectNumber: 4, open: false });
+    expect([early.statusCode, early.json().error]).toEqual([409, messages.prediction.notOpen(4)]);
+    expect((await round(4)).status).toBe("not_open");
+    const again = await admin.post("/predictions/round", { projectNumber: 2, open: false });
+    expect(again.statusCode).toBe(409);
+  });
+
   it("the admin sees the predictions of an open round", async () => {
     await admin.post("/predictions/round", { projectNumber: 3, open: true });
     await predict(bea, { projectNumber: 3, projectId: submission.Dunes });

@@ -180,7 +180,12 @@ export async function listRounds(db: Db): Promise<AdminPredictionRound[]> {
   return Promise.all(PREDICTION_PROJECTS.map((n) => buildRound(db, n, true)));
 }
 
-/** Opens or closes a project's predictions; closing makes its results public. */
+/**
+ * Opens or closes a project's predictions; closing makes its results public, for good this semester: opened
+ * again, students who have not predicted yet would pick knowing everyone's picks and who was right (and the
+ * results everyone saw would turn private again). Only an open round can be closed, so a click on a round
+ * not yet opened cannot end it before it began.
+ */
 export async function setRound(
   db: Db,
   grant: AdminGrant,
@@ -188,6 +193,16 @@ export async function setRound(
 ): Promise<AdminPredictionRound> {
   await db.transaction(async (tx) => {
     await grant.consume(tx);
+    // Locked: a close and an open at once (two tabs, two instances) see each other's outcome.
+    const [current] = await tx
+      .select({ open: predictionRounds.open, closedAt: predictionRounds.closedAt })
+      .from(predictionRounds)
+      .where(eq(predictionRounds.projectNumber, input.projectNumber))
+      .for("update");
+    if (input.open && current && !current.open && current.closedAt) {
+      throw conflict(messages.prediction.closedFinal(input.projectNumber));
+    }
+    if (!input.open && !current?.open) throw conflict(messages.prediction.notOpen(input.projectNumber));
     const now = new Date();
     const changes = input.open ? { open: true, openedAt: now } : { open: false, closedAt: now };
     await tx

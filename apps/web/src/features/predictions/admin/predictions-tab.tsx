@@ -1,9 +1,15 @@
-/** Predictions: per project 2–4 its status with Open or Close, and every prediction (the admin sees them all). */
+/**
+ * Predictions: per project 2–4 its status with Open or Close, and every prediction (the admin sees them all).
+ * Closing is asked for twice: it shows the results to everyone and a closed round stays closed this semester.
+ */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { messages } from "@classcoin/shared/messages";
 import type { AdminPredictionRound } from "@classcoin/shared/predictions";
+import { useState } from "react";
 import type { AdminSigner } from "../../../lib/admin/admin-signer";
 import { LoadState } from "../../../lib/admin/load-state";
 import { useAdminAction } from "../../../lib/admin/use-admin-action";
+import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { useAdminRounds } from "./api/get-admin-rounds";
 import { useSetRound } from "./api/set-round";
 import "../predictions.css";
@@ -30,8 +36,14 @@ export function PredictionsTab({ signer }: { signer: AdminSigner }) {
 function RoundRow({ round }: { round: AdminPredictionRound }) {
   const setRound = useSetRound();
   const act = useAdminAction();
+  const [confirming, setConfirming] = useState(false);
   const open = round.status === "open";
   const busy = setRound.isPending && setRound.variables?.projectNumber === round.projectNumber;
+  const change = (next: boolean) =>
+    void act(
+      () => setRound.mutateAsync({ projectNumber: round.projectNumber, open: next }),
+      () => adminSuccessMessages.predictionsOpen(round.projectNumber, next),
+    );
   return (
     <>
       <div className="admin-row-main prediction-round">
@@ -60,21 +72,32 @@ function RoundRow({ round }: { round: AdminPredictionRound }) {
           </ul>
         )}
       </div>
-      <button
-        type="button"
-        className={open ? "button small secondary" : "button small"}
-        disabled={busy}
-        onClick={() =>
-          void act(
-            () => setRound.mutateAsync({ projectNumber: round.projectNumber, open: !open }),
-            () => adminSuccessMessages.predictionsOpen(round.projectNumber, !open),
-          )
-        }
-      >
-        {open
-          ? `Close predictions for Project ${round.projectNumber}`
-          : `Open predictions for Project ${round.projectNumber}`}
-      </button>
+      {round.status === "closed" ? (
+        <span className="muted small">Results are public; closed for this semester.</span>
+      ) : (
+        <button
+          type="button"
+          className={open ? "button small secondary" : "button small"}
+          disabled={busy}
+          onClick={() => (open ? setConfirming(true) : change(true))}
+        >
+          {open
+            ? `Close predictions for Project ${round.projectNumber}`
+            : `Open predictions for Project ${round.projectNumber}`}
+        </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={`Close predictions for Project ${round.projectNumber}`}
+          text={messages.prediction.closeConfirm(round.projectNumber)}
+          confirmLabel="Close predictions"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            change(false);
+          }}
+        />
+      )}
     </>
   );
 }
