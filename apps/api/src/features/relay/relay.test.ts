@@ -13,6 +13,7 @@ import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin }
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
+import { signedAuthorization } from "../../testing/relay-authorization";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
 import { lockRelaySender, relayMinimumValiditySeconds } from "./service";
@@ -27,43 +28,6 @@ afterAll(async () => {
 
 const cc = (n: number) => parseUnits(String(n), 18);
 
-/**
- * The body of a relay request: a TransferWithAuthorization of `from` (2 CC to dev account 2, valid for ten
- * minutes, a fresh nonce, unless `overrides` says otherwise) signed by `key` for `token` on `chainId`.
- */
-async function signedAuthorization(input: {
-  from: `0x${string}`;
-  key: `0x${string}`;
-  chainId: number;
-  token: `0x${string}`;
-  overrides?: Partial<{ to: `0x${string}`; value: bigint; validAfter: bigint; validBefore: bigint }>;
-}) {
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const message = {
-    from: input.from,
-    to: dev(2),
-    value: cc(2),
-    validAfter: 0n,
-    validBefore: now + 600n,
-    nonce: randomAuthorizationNonce(),
-    ...input.overrides,
-  };
-  const signature = await privateKeyToAccount(input.key).signTypedData({
-    domain: classCoinDomain(input.chainId, input.token),
-    types: transferWithAuthorizationTypes,
-    primaryType: "TransferWithAuthorization",
-    message,
-  });
-  return {
-    from: message.from,
-    to: message.to,
-    value: message.value.toString(),
-    validAfter: message.validAfter.toString(),
-    validBefore: message.validBefore.toString(),
-    nonce: message.nonce,
-    signature,
-  };
-}
 const figures: string[] = [];
 
 describe("the validity an authorization must have left", () => {
