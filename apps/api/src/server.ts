@@ -11,15 +11,12 @@ import { createChainClient } from "./chain/clients";
 import { attachIndexer } from "./chain/indexer/attach";
 import { indexerRole } from "./chain/indexer/role";
 import { detectMulticall3 } from "./chain/multicall";
-import { startPaymentSettler } from "./chain/payment-settler";
-import { treasuryPaymentsOf } from "./chain/treasury-payments";
 import { type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { App } from "./deps";
 import { describeEnvFile, loadEnvFile } from "./env-file";
-import { lateAwardEvents } from "./features/awards/late-awards";
-import { settleBountyRewards } from "./features/bounties/settle-rewards";
 import { separateFeedImages } from "./features/feed/separate-images";
+import { settlingInterval, startAppPaymentSettler } from "./payment-settling";
 import { installGracefulShutdown } from "./shutdown";
 import { describeStartFailure } from "./start-failure";
 
@@ -56,30 +53,7 @@ export async function startServer(config: Config, hooks: { afterBuild?: AfterBui
     }
     throw error;
   }
-  const settler = startPaymentSettler({
-    payments: treasuryPaymentsOf(app.deps),
-    db: database.db,
-    everyMs: config.chain === "local" ? 15_000 : 60_000,
-    after: [
-      async (db) => {
-        for (const reward of await settleBountyRewards(db)) {
-          const { id, title, reward: amount, wallet, txHash } = reward;
-          await app.events.publish({
-            type: "bounty.completed",
-            bountyId: String(id),
-            wallet,
-            title,
-            reward: amount,
-            txHash,
-          });
-        }
-      },
-      async (_db, mined) => {
-        for (const event of lateAwardEvents(mined)) await app.events.publish(event);
-      },
-    ],
-    log: app.log,
-  });
+  const settler = startAppPaymentSettler(app, { everyMs: settlingInterval(config.chain) });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {

@@ -5,12 +5,11 @@
 import { eq } from "drizzle-orm";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPaymentSettler } from "../../chain/payment-settler";
 import { treasuryPaymentsOf } from "../../chain/treasury-payments";
 import { notifications, profiles } from "../../db/schema";
+import { startAppPaymentSettler } from "../../payment-settling";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
-import { lateAwardEvents } from "./late-awards";
 
 let chain: TestChain;
 let t: TestApp;
@@ -24,18 +23,9 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/** One round of the server's settler, as it runs at start and then every minute. */
 async function settlerRound() {
-  const settler = startPaymentSettler({
-    payments: treasuryPaymentsOf(t.app.deps),
-    db: t.database.db,
-    everyMs: 3_600_000,
-    after: [
-      async (_db, mined) => {
-        for (const event of lateAwardEvents(mined)) await t.app.events.publish(event);
-      },
-    ],
-  });
-  await settler.stop();
+  await startAppPaymentSettler(t.app, { everyMs: 3_600_000 }).stop();
 }
 
 describe("awards mined after their request gave up", () => {

@@ -3,18 +3,17 @@
  * settler (chain/payment-settler.ts, run by every server) settles the payment later and the bounty follows
  * it: completed for its student once mined, free again once the payment is dropped.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gt, max } from "drizzle-orm";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPaymentSettler } from "../../chain/payment-settler";
 import { createTreasuryPayments, type TreasuryPayments, treasuryPaymentsOf } from "../../chain/treasury-payments";
-import { bounties, profiles, treasuryPayments } from "../../db/schema";
+import { bounties, liveEvents, profiles, treasuryPayments } from "../../db/schema";
+import { startAppPaymentSettler } from "../../payment-settling";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { failingBroadcast } from "../../testing/failing-broadcast";
 import { bountyDescription } from "./lifecycle";
-import { settleBountyRewards } from "./settle-rewards";
 
 let chain: TestChain;
 let t: TestApp;
@@ -53,17 +52,15 @@ async function completionThatGaveUp(payments: TreasuryPayments, title: string) {
 
 const bountyRow = async (id: number) => (await t.database.db.select().from(bounties).where(eq(bounties.id, id)))[0];
 
-/** One round of the settler, as a server runs it at start and then every minute. */
+/** One round of the server's settler (as it runs at start and then every minute): the bounties it announced. */
 async function settlerRound() {
-  const completed: number[] = [];
-  const settler = startPaymentSettler({
-    payments: treasuryPaymentsOf(t.app.deps),
-    db: t.database.db,
-    everyMs: 3_600_000,
-    after: [async (db) => void completed.push(...(await settleBountyRewards(db)).map((r) => r.id))],
-  });
-  await settler.stop();
-  return completed;
+  const [last] = await t.database.db.select({ id: max(liveEvents.id) }).from(liveEvents);
+  await startAppPaymentSettler(t.app, { everyMs: 3_600_000 }).stop();
+  const announced = await t.database.db
+    .select({ data: liveEvents.data })
+    .from(liveEvents)
+    .where(and(eq(liveEvents.type, "bounty.completed"), gt(liveEvents.id, last?.id ?? 0)));
+  return announced.map(({ data }) => Number((data as { bountyId: string }).bountyId));
 }
 
 describe("bounty rewards settled after their request gave up", () => {
