@@ -159,7 +159,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    if (path === "/api" || path.startsWith("/api/") || !hasWeb || request.method !== "GET") {
+    // HEAD too: a page must not be a 404 to the uptime checks and link checkers that ask without the body.
+    const read = request.method === "GET" || request.method === "HEAD";
+    if (path === "/api" || path.startsWith("/api/") || !hasWeb || !read) {
       return reply.status(404).send({ error: `No route ${request.method} ${path}. See /api/docs for the API.` });
     }
     // Client-side routes (/profiles, /wallet, …) all load the single-page app.

@@ -86,6 +86,20 @@ describe("compressed delivery", () => {
     }
   });
 
+  it("answers HEAD on a client route as it answers GET, without the body (uptime checks and link checkers ask so)", async () => {
+    for (const url of ["/explorer", "/wallet", "/profiles/0x0000000000000000000000000000000000000001"]) {
+      const got = await get(url, "br");
+      const head = await t.app.inject({ method: "HEAD", url, headers: { "accept-encoding": "br" } });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.rawPayload.length, url).toBe(0);
+      for (const name of ["content-type", "content-encoding", "cache-control", "vary"]) {
+        expect(head.headers[name], `${url} ${name}`).toBe(got.headers[name]);
+      }
+    }
+    // The API's unknown paths stay a 404 for HEAD too.
+    expect((await t.app.inject({ method: "HEAD", url: "/api/nothing" })).statusCode).toBe(404);
+  });
+
   it("sends the wallet page its own HTML (its loading screen, not the platform's header), compressed, never cached", async () => {
     for (const url of ["/wallet", "/wallet/", "/wallet?from=home"]) {
       const res = await get(url, "br, gzip");

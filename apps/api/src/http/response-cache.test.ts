@@ -37,15 +37,29 @@ import {
 
 describe("response cache units", () => {
   it("behavior: the key sorts the query, keeps the path, and refuses absurdly long URLs", () => {
-    expect(cacheKey("/api/posts?limit=5&before=9")).toBe(cacheKey("/api/posts?before=9&limit=5"));
-    expect(cacheKey("/api/posts?")).toBe("/api/posts");
-    expect(cacheKey("/api/posts")).toBe("/api/posts");
-    expect(cacheKey("/api/explorer/transactions?page=2")).not.toBe(cacheKey("/api/explorer/transactions?page=3"));
-    expect(cacheKey(`/api/posts?x=${"a".repeat(5000)}`)).toBeUndefined();
+    // The query as Fastify parsed it (repeated names as arrays); distinct URLs, since the key is remembered by URL.
+    expect(cacheKey("/api/posts?limit=5&before=9", { limit: "5", before: "9" })).toBe(
+      cacheKey("/api/posts?before=9&limit=5", { before: "9", limit: "5" }),
+    );
+    expect(cacheKey("/api/posts?", {})).toBe("/api/posts");
+    expect(cacheKey("/api/posts", {})).toBe("/api/posts");
+    expect(cacheKey("/api/explorer/transactions?page=2", { page: "2" })).not.toBe(
+      cacheKey("/api/explorer/transactions?page=3", { page: "3" }),
+    );
+    expect(cacheKey("/api/explorer/transactions?page=2&page=3", { page: ["2", "3"] })).not.toBe(
+      cacheKey("/api/explorer/transactions?page=2%2C3", { page: "2,3" }),
+    );
+    expect(cacheKey(`/api/posts?x=${"a".repeat(5000)}`, { x: "a".repeat(5000) })).toBeUndefined();
     // Parameters the endpoint does not declare cannot split (or flood) the cache.
     const declared = new Set(["limit", "before"]);
-    expect(cacheKey("/api/posts?limit=5&junk=1", declared)).toBe("/api/posts?limit=5");
-    expect(cacheKey("/api/posts?zz=9", declared)).toBe("/api/posts");
+    expect(cacheKey("/api/posts?limit=5&junk=1", { limit: "5", junk: "1" }, declared)).toBe(
+      cacheKey("/api/posts?limit=5", { limit: "5" }, declared),
+    );
+    expect(cacheKey("/api/posts?zz=9", { zz: "9" }, declared)).toBe("/api/posts");
+    // The path ends where the router ends it.
+    expect(cacheKey("/api/posts#limit=5", { limit: "5" }, declared)).toBe(
+      cacheKey("/api/posts?limit=5", { limit: "5" }, declared),
+    );
   });
 
   it("behavior: Accept-Encoding picks brotli, gzip or identity by q-value", () => {
@@ -251,6 +265,42 @@ describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
     expect((await get("/api/posts", { "accept-encoding": "identity" })).headers["content-encoding"]).toBeUndefined();
   });
 
+  it("security: HEAD is answered from the cache with GET's headers, so it cannot bypass the cache to the database", async () => {
+    // Before: every HEAD ran the handler (the database; 10-40 times a warm GET's cost) and said no-store, no ETag.
+    const read = (method: "GET" | "HEAD", encoding: string) =>
+      t.app.inject({ method, url: "/api/leaderboard", headers: { "accept-encoding": encoding } });
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const got = await read("GET", encoding);
+      expect(got.statusCode).toBe(200);
+      const misses = cache().stats.misses;
+      for (let i = 0; i < 3; i++) {
+        const head = await read("HEAD", encoding);
+        expect(head.statusCode, encoding).toBe(200);
+        expect(head.rawPayload.length, encoding).toBe(0);
+        for (const name of ["etag", "cache-control", "vary", "content-type", "content-encoding", "content-length"]) {
+          expect(head.headers[name], `${encoding} ${name}`).toBe(got.headers[name]);
+        }
+      }
+      expect(cache().stats.misses, encoding).toBe(misses);
+    }
+    const etag = String((await read("GET", "br")).headers.etag);
+    const head = await t.app.inject({ method: "HEAD", url: "/api/leaderboard", headers: { "if-none-match": etag } });
+    expect(head.statusCode).toBe(304);
+    // A HEAD that misses fills the entry with the whole answer, which the next GET is sent.
+    const expected = (await read("GET", "identity")).body;
+    cache().invalidate(null);
+    const cold = await t.app.inject({ method: "HEAD", url: "/api/posts", headers: { "accept-encoding": "br" } });
+    expect(cold.statusCode).toBe(200);
+    expect(cold.rawPayload.length).toBe(0);
+    const hits = cache().stats.hits;
+    const warm = await get("/api/posts", { "accept-encoding": "br" });
+    expect(cache().stats.hits).toBe(hits + 1);
+    expect(warm.headers["content-length"]).toBe(cold.headers["content-length"]);
+    expect(warm.headers.etag).toBe(cold.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(warm.rawPayload).toString())).toEqual((await get("/api/posts")).json());
+    expect((await read("GET", "identity")).body).toBe(expected);
+  });
+
   it("security: bad If-None-Match values are harmless (a full 200 answer)", async () => {
     const plain = await get("/api/posts");
     for (const bad of ["garbage", '"', "W/", ", ,", '"nope"', "x".repeat(8_000)]) {
@@ -258,6 +308,19 @@ describe.each(testDatabaseKinds())("response cache on %s", (kind) => {
       expect(res.statusCode, bad).toBe(200);
       expect(res.body).toBe(plain.body);
     }
+  });
+
+  it("security: a query the router reads one way cannot fill the entry of a URL it reads another way", async () => {
+    // Fastify hands the handler `%FF` as it is (not UTF-8), while WHATWG URLSearchParams reads it as U+FFFD:
+    // a key made by the second parser stored the search for the text "%FF" under the search for "�".
+    const victim = "/api/explorer/search?q=Ren%EF%BF%BD";
+    const attacker = await get("/api/explorer/search?q=Ren%FF");
+    expect(attacker.statusCode).toBe(200);
+    const served = await get(victim);
+    cache().invalidate(null);
+    const fresh = await get(victim);
+    expect(fresh.json()).not.toEqual(attacker.json());
+    expect(served.json()).toEqual(fresh.json());
   });
 
   it("behavior: a write is read back at once on the instance that wrote it (posts, votes, comments)", async () => {

@@ -257,18 +257,25 @@ export async function makeAnswer(
   };
 }
 
+/** The query as Fastify parsed it for the handler: a string per name, or an array for a repeated name. */
+export type ParsedQuery = Readonly<Record<string, unknown>>;
+
 /**
- * The cache key: path and query with its parameters sorted (`?b=1&a=2` and `?a=2&b=1` are one answer).
- * The path is kept as sent: a route matches case-sensitively and a handler that lowercases a wallet
- * answers both spellings the same, so at worst one answer is kept twice.
+ * The cache key: the path the router matched and the query the handler reads, its parameters sorted
+ * (`?b=1&a=2` and `?a=2&b=1` are one answer). Both come from what Fastify parsed, never from a second parser:
+ * WHATWG URLSearchParams reads `%FF` as U+FFFD where Fastify keeps `%FF`, so a key from it stored the
+ * answer to one query under another's (a search for "%FF" served to whoever searched for "�"). The path
+ * is kept as sent, up to where the router ends it (`?` or `#`): a route matches case-sensitively and a
+ * handler that lowercases a wallet answers both spellings the same, so at worst one answer is kept twice.
  */
-export function cacheKey(url: string, queryKeys?: ReadonlySet<string>): string | undefined {
+export function cacheKey(url: string, query: ParsedQuery, queryKeys?: ReadonlySet<string>): string | undefined {
   if (url.length > MAX_KEY_LENGTH) return undefined;
-  // Parsing and sorting a query costs as much as the rest of a hit, and the hot URLs are few: remembered
+  // Filtering and sorting the query costs as much as the rest of a hit, and the hot URLs are few: remembered
   // (at most 4,096 of up to 512 characters; a flood of distinct URLs only empties the memo now and then).
+  // One URL is always parsed into the same query, so the URL alone names its key.
   const known = normalizedUrls.get(url);
   if (known !== undefined) return known;
-  const key = normalizeUrl(url, queryKeys);
+  const key = normalizeQuery(url, query, queryKeys);
   if (url.length <= 512) {
     if (normalizedUrls.size >= 4_096) normalizedUrls.clear();
     normalizedUrls.set(url, key);
@@ -281,19 +288,26 @@ const normalizedUrls = new Map<string, string>();
 /**
  * A parameter the endpoint's query schema does not declare is ignored by its handler, so it is left out of
  * the key too: otherwise `?junk=<random>` would make every request a miss that fills (and compresses) a new
- * entry, and a client could push the hot answers out of the cache at will.
+ * entry, and a client could push the hot answers out of the cache at will. The values are written as JSON,
+ * which tells every pair of strings apart (a lone surrogate included, which percent-encoding cannot write).
  */
-function normalizeUrl(url: string, queryKeys?: ReadonlySet<string>): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
-  const path = url.slice(0, q);
-  const query = url.slice(q + 1);
-  if (query === "") return path;
-  const params = new URLSearchParams(query);
-  if (queryKeys) for (const name of [...params.keys()]) if (!queryKeys.has(name)) params.delete(name);
-  params.sort();
-  const normalized = params.toString();
-  return normalized ? `${path}?${normalized}` : path;
+function normalizeQuery(url: string, query: ParsedQuery, queryKeys?: ReadonlySet<string>): string {
+  const path = url.slice(0, routedPathEnd(url));
+  const names = Object.keys(query)
+    .filter((name) => !queryKeys || queryKeys.has(name))
+    .sort();
+  if (names.length === 0) return path;
+  const pairs = names.map((name) => [name, query[name]]);
+  return `${path}?${JSON.stringify(pairs)}`;
+}
+
+/** Where find-my-way (Fastify's router) ends the path: at the first `?` or `#`. */
+function routedPathEnd(url: string): number {
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 63 || c === 35) return i;
+  }
+  return url.length;
 }
 
 /**
@@ -392,6 +406,9 @@ function sendAnswer(request: FastifyRequest, reply: FastifyReply, entry: CachedA
   return reply.send(variant.bytes);
 }
 
+/** GET or HEAD: Fastify sends a HEAD's headers and drops its body (a filled entry holds the body). */
+const isRead = (request: FastifyRequest) => request.method === "GET" || request.method === "HEAD";
+
 interface PendingFill {
   key: string;
   generation: number;
@@ -428,9 +445,10 @@ export function cachedRouteOptions(
   const queryKeys = declaredQueryKeys(endpoint);
 
   const onRequest: onRequestAsyncHookHandler = async (request, reply) => {
-    // HEAD (Fastify's automatic twin of the GET) goes to the handler: no body to cache.
-    if (request.method !== "GET") return;
-    const key = cacheKey(request.url, queryKeys);
+    // HEAD (Fastify's automatic twin of the GET) too: it must say what GET says (ETag, Cache-Control), and
+    // when it went to the handler every HEAD was a database read that no cache stood in front of.
+    if (!isRead(request)) return;
+    const key = cacheKey(request.url, (request.query ?? {}) as ParsedQuery, queryKeys);
     // Not served nor stored (generation -1 never matches) while this instance cannot hear other
     // instances' writes, or for a URL too long to be a hot read; the answer is still compressed below.
     if (key === undefined || !app.events.listening) {
@@ -447,7 +465,7 @@ export function cachedRouteOptions(
   };
 
   const onSend: onSendHookHandler = async (request, reply, payload) => {
-    if (request.method !== "GET") return payload;
+    if (!isRead(request)) return payload;
     const fill = pendingFills.get(request);
     // A hit sent from onRequest, or an answer this hook must leave as it is (an error, a stream).
     if (!fill || reply.statusCode !== 200 || (typeof payload !== "string" && !Buffer.isBuffer(payload))) {
