@@ -33,6 +33,7 @@ import type {
   onSendHookHandler,
 } from "fastify";
 import { COMPRESS_THRESHOLD } from "./compression";
+import { ifNoneMatches } from "./if-none-match";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -365,15 +366,7 @@ function variantOf(entry: CachedAnswer, encoding: Encoding): { encoding: Encodin
  * or strong (RFC 9110 §13.1.2 compares weakly), or `*`. Anything else, malformed values included, is no match.
  */
 export function matchesIfNoneMatch(header: string | string[] | undefined, entry: CachedAnswer): boolean {
-  if (header === undefined) return false;
-  const value = Array.isArray(header) ? header.join(",") : header;
-  if (value.length > 8_192) return false;
-  for (const raw of value.split(",", 64)) {
-    const tag = raw.trim().replace(/^W\//, "");
-    if (tag === "*") return true;
-    if (tag === entry.etag || tag === entry.etagBr || tag === entry.etagGzip) return true;
-  }
-  return false;
+  return ifNoneMatches(header, [entry.etag, entry.etagBr, entry.etagGzip]);
 }
 
 /**

@@ -5,6 +5,7 @@ import { messages } from "@classcoin/shared/messages";
 import type { FastifyPluginAsync } from "fastify";
 import { getSessionWallet, requireActingWallet } from "../../auth/session";
 import { registerEndpoint } from "../../http/endpoint";
+import { ifNoneMatches } from "../../http/if-none-match";
 import { limits } from "../../http/rate-limit";
 import { notFound, unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartFiles } from "../images/multipart";
@@ -54,7 +55,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       reply
         .header("ETag", etag)
         .header("Cache-Control", shown ? `public, max-age=${FEED_IMAGE_MAX_AGE_S}` : "private, no-store");
-      if (shown && request.headers["if-none-match"] === etag) return reply.status(304).send();
+      if (shown && ifNoneMatches(request.headers["if-none-match"], [etag])) return reply.status(304).send();
       const image = await readImage(db, file, "feed");
       if (!image) throw notFound(messages.image.notFound);
       return reply
