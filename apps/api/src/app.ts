@@ -39,7 +39,11 @@ import { relayRoutes } from "./features/relay/routes";
 import { archiveRoutes } from "./features/semesters/routes";
 import { tipRoutes } from "./features/tips/routes";
 import { registerCompression } from "./http/compression";
-import { connectionServerOptions, limitConnectionsPerIp } from "./http/connection-limits";
+import {
+  connectionServerOptions,
+  keepSocketsOfRequestsInFlight,
+  limitConnectionsPerIp,
+} from "./http/connection-limits";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerRequestId, requestIdOptions } from "./http/request-id";
@@ -60,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     ...connectionServerOptions(deps.config),
   }).withTypeProvider<ZodTypeProvider>();
   limitConnectionsPerIp(app.server, deps.config);
+  keepSocketsOfRequestsInFlight(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", deps);

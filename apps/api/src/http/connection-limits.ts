@@ -5,7 +5,9 @@
  * - A request has `requestTimeoutMs` (default 60 s: a 5 MB upload at 0.7 Mbit/s) to arrive whole, headers
  *   within 15 s of that; a body trickling a byte every few seconds is answered 408 and closed.
  * - A socket with no traffic for 30 s is closed, a kept-alive one after 10 s idle, and a socket serves at
- *   most 1,000 requests.
+ *   most 1,000 requests. Not while its request is being answered: a payment's request waits for its block
+ *   (up to 3 minutes on a slow Sepolia), silent all along; closed at 30 s, the browser sent the POST again and
+ *   the student read "already used" for a payment that went through (`keepSocketsOfRequestsInFlight`).
  * - One client address may hold `maxConnectionsPerIp` sockets (default 256: a class of 40 behind one school
  *   NAT, six browser connections each); a socket over the cap is closed at once. Behind a proxy every socket
  *   comes from the proxy's address: raise the cap or set MAX_CONNECTIONS_PER_IP=0 and let the proxy limit.
@@ -15,7 +17,7 @@
  */
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
@@ -24,6 +26,12 @@ export const HEADERS_TIMEOUT_MS = 15_000;
 export const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 10_000;
 export const MAX_REQUESTS_PER_SOCKET = 1_000;
+/**
+ * A socket's silence allowed while its request is answered: longer than the longest wait of a handler (a
+ * treasury payment's 3 minutes for its block, chain/treasury-payments.ts), still an end for a client that
+ * stops reading an answer.
+ */
+export const IN_FLIGHT_SOCKET_TIMEOUT_MS = 240_000;
 
 type Limits = Pick<Config, "requestTimeoutMs" | "maxConnectionsPerIp">;
 
@@ -42,6 +50,19 @@ export function connectionServerOptions(config: Limits): FastifyServerOptions {
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(requestTimeout / 4))),
     },
   } as FastifyServerOptions;
+}
+
+/**
+ * Lets a socket stay silent while its request is answered (up to `IN_FLIGHT_SOCKET_TIMEOUT_MS`): the idle
+ * timeout is for sockets nobody uses. Node arms the kept-alive timeout again once the answer is sent; a body
+ * still arriving is bounded by the request timeout, which does not depend on the socket's.
+ */
+export function keepSocketsOfRequestsInFlight(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    const socket = request.raw.socket as Socket | undefined;
+    // `app.inject()` has no real socket.
+    if (typeof socket?.setTimeout === "function") socket.setTimeout(IN_FLIGHT_SOCKET_TIMEOUT_MS);
+  });
 }
 
 /**

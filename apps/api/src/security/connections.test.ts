@@ -9,8 +9,13 @@
  */
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_CONNECTIONS_PER_IP } from "../http/connection-limits";
+import {
+  connectionServerOptions,
+  DEFAULT_MAX_CONNECTIONS_PER_IP,
+  keepSocketsOfRequestsInFlight,
+} from "../http/connection-limits";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 
@@ -136,6 +141,40 @@ describe("slow bodies and connection floods", () => {
     // Closed sockets give their slots back: the same addresses can connect again.
     await sleep(100);
     expect(await health("127.0.0.3")).toBe(200);
+  });
+
+  it("a request answered after longer than the idle timeout still gets its answer (a payment waiting for its block)", async () => {
+    // The app's connection options and hook on a route that takes longer than the idle timeout (here the
+    // 2 s request timeout): before, the socket was closed at 2 s (30 s in production, while an award or a
+    // gasless transfer waited for its block), and the browser sent the POST again.
+    const slow = Fastify(connectionServerOptions({ requestTimeoutMs: REQUEST_TIMEOUT_MS }));
+    keepSocketsOfRequestsInFlight(slow);
+    slow.post("/slow", async () => {
+      await sleep(REQUEST_TIMEOUT_MS + 1_500);
+      return { paid: true };
+    });
+    await slow.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const address = slow.server.address();
+      const slowPort = typeof address === "object" && address ? address.port : 0;
+      const answer = await new Promise<string>((resolve) => {
+        const req = httpRequest(
+          { host: "127.0.0.1", port: slowPort, path: "/slow", method: "POST", agent: false },
+          (res) => {
+            let body = "";
+            res.on("data", (chunk: Buffer) => {
+              body += chunk.toString();
+            });
+            res.on("end", () => resolve(`${res.statusCode} ${body}`));
+          },
+        );
+        req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        req.end();
+      });
+      expect(answer).toBe('200 {"paid":true}');
+    } finally {
+      await slow.close();
+    }
   });
 
   it("an idle connection that never sends a request is closed", async () => {
