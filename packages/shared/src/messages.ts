@@ -252,6 +252,8 @@ export const messages = {
   /** Issue 14: gasless transfers relayed by the treasury (EIP-3009). */
   relay: {
     sendWithoutGas: "Send without gas",
+    relaying:
+      "Sign the transfer in your wallet; the class treasury then sends it and waits for it to be mined (a block or two on Sepolia).",
     noGasHint: "This wallet has no ETH for gas: the class treasury can send it for you.",
     off: "Gasless transfers are turned off on this server.",
     notMember:

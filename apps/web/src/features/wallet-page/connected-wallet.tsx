@@ -12,6 +12,7 @@ export function ConnectedWallet({
   address,
   balance,
   txBeingSent,
+  relaying,
   transactionError,
   local,
   faucetEnv,
@@ -24,6 +25,8 @@ export function ConnectedWallet({
   address: string;
   balance: bigint;
   txBeingSent: string | null;
+  /** A transfer without gas is with the class treasury (no hash until it is mined). */
+  relaying: boolean;
   transactionError: string | null;
   local: boolean;
   /** What `npm run faucet` needs to find this stack (GET /api/config), e.g. "DATA_DIR=… ANVIL_PORT=…". */
@@ -96,6 +99,11 @@ export function ConnectedWallet({
           {messages.wallet.pendingTransaction(txBeingSent)}
         </div>
       )}
+      {relaying && (
+        <div className="wallet-page-notice" role="status">
+          {messages.relay.relaying}
+        </div>
+      )}
       {transactionError && (
         <DismissibleBanner
           text={messages.wallet.sendErrorPrefix + transactionError}
@@ -112,7 +120,7 @@ export function ConnectedWallet({
         <TransferForm
           symbol={symbol}
           balance={balance}
-          busy={txBeingSent !== null}
+          busy={txBeingSent !== null || relaying}
           onTransfer={onTransfer}
           onTransferWithoutGas={onTransferWithoutGas}
         />

@@ -138,6 +138,7 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
       const from = state.selectedAddress;
       if (!from) return;
       dispatch({ type: "transferStarted" });
+      if (withoutGas) dispatch({ type: "relayStarted" });
       try {
         const hash = withoutGas
           ? await client.sendWithoutGas(provider, from, to, amount)

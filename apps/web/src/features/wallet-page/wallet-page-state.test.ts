@@ -119,6 +119,21 @@ describe("transfer", () => {
     expect(state.transactionError).toBe("Transaction failed");
   });
 
+  it("behavior: a transfer without gas keeps the form busy from the start until it ends, mined or not", () => {
+    let state = walletPageReducer(loaded, { type: "transferStarted" });
+    expect(state.relaying).toBe(false);
+    state = walletPageReducer(state, { type: "relayStarted" });
+    expect(state.relaying).toBe(true);
+    state = walletPageReducer(state, { type: "transactionSent", hash });
+    expect([state.relaying, state.txBeingSent]).toEqual([false, hash]);
+    state = walletPageReducer(walletPageReducer(loaded, { type: "relayStarted" }), {
+      type: "transferFailed",
+      message: "This transfer authorization was already used.",
+    });
+    expect(state.relaying).toBe(true);
+    expect(walletPageReducer(state, { type: "transferFinished" }).relaying).toBe(false);
+  });
+
   it("behavior: the transaction-error banner can be dismissed", () => {
     const failed = walletPageReducer(loaded, { type: "transferFailed", message: "boom" });
     expect(walletPageReducer(failed, { type: "transactionErrorDismissed" }).transactionError).toBeNull();

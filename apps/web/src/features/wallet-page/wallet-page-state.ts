@@ -17,6 +17,11 @@ export interface WalletPageState {
   balance: bigint | null;
   /** Hash of the transfer waiting to be mined. */
   txBeingSent: Hash | null;
+  /**
+   * A transfer "without gas" is with the class treasury: signed, then sent and waited for by the server,
+   * which answers with the hash only once it is mined (a block or more on Sepolia). The form is busy.
+   */
+  relaying: boolean;
   /** What went wrong with the last transfer (already cut for the banner). */
   transactionError: string | null;
   networkError: string | null;
@@ -27,6 +32,7 @@ export const initialWalletPageState: WalletPageState = {
   selectedAddress: null,
   balance: null,
   txBeingSent: null,
+  relaying: false,
   transactionError: null,
   networkError: null,
 };
@@ -45,6 +51,7 @@ export type WalletPageEvent =
   | { type: "networkError"; message: string }
   | { type: "networkErrorDismissed" }
   | { type: "transferStarted" }
+  | { type: "relayStarted" }
   | { type: "transactionSent"; hash: Hash }
   | { type: "transferFailed"; message: string }
   | { type: "transferFinished" }
@@ -74,12 +81,14 @@ export function walletPageReducer(state: WalletPageState, event: WalletPageEvent
       return { ...state, networkError: null };
     case "transferStarted":
       return { ...state, transactionError: null };
+    case "relayStarted":
+      return { ...state, relaying: true };
     case "transactionSent":
-      return { ...state, txBeingSent: event.hash };
+      return { ...state, txBeingSent: event.hash, relaying: false };
     case "transferFailed":
       return { ...state, transactionError: event.message };
     case "transferFinished":
-      return { ...state, txBeingSent: null };
+      return { ...state, txBeingSent: null, relaying: false };
     case "transactionErrorDismissed":
       return { ...state, transactionError: null };
   }

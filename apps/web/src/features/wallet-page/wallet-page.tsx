@@ -75,6 +75,7 @@ function WalletScreens({
           address={view.address}
           balance={view.balance}
           txBeingSent={state.txBeingSent}
+          relaying={state.relaying}
           transactionError={state.transactionError}
           local={config.local}
           faucetEnv={config.faucetEnv}
