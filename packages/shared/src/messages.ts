@@ -233,6 +233,10 @@ export const messages = {
       `The payment ${hash} was sent but is not mined yet. Check the explorer in a minute; sending the same request again never pays twice.`,
     paymentFailed: "The payment transaction failed on chain; nothing was paid. Please try again.",
     paymentSendFailed: (cause: string) => `The payment could not be sent: ${cause}`,
+    /** Why a treasury payment could not start; also inside `welcomeGrantsNotSent`. */
+    treasuryOutOfGasCause: (address: string, eth: string) =>
+      `the class treasury ${address} has too little ETH to pay the gas (${eth} ETH): send it some ETH (on Sepolia, from a faucet)`,
+    treasuryOutOfGas: (cause: string) => `The payment could not be sent: ${cause}, then try again. Nothing was paid.`,
     rosterAdded: (added: number, skipped: number) =>
       `${added} wallet${added === 1 ? "" : "s"} added to the whitelist${skipped > 0 ? `, ${skipped} already listed` : ""}`,
     rosterEmpty: "Paste at least one wallet address (one per line: wallet[,notes])",

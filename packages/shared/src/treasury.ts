@@ -117,7 +117,9 @@ export const welcomeGrantSchema = z.object({
   ccTxHash: z.string().nullable(),
   ethTxHash: z.string().nullable(),
   ethSkipped: z.string().nullable(),
-  state: paymentStateSchema,
+  state: z
+    .enum([...paymentStateSchema.options, "unsent"])
+    .describe("`unsent`: a part not sent yet (the send failed before it); the next add of the wallet sends it"),
 });
 export type WelcomeGrant = z.infer<typeof welcomeGrantSchema>;
 

@@ -4,9 +4,9 @@
  */
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { parseUnits } from "viem";
+import { formatEther, parseUnits } from "viem";
 import { HttpError } from "../http-errors";
-import type { PaymentStatus } from "./treasury-payments";
+import { type PaymentStatus, TreasuryOutOfGas } from "./treasury-payments";
 
 /** 502 for a payment that is not (yet) paid: pending (its hash named) or failed (nothing paid). */
 export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: string): HttpError {
@@ -19,8 +19,14 @@ export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: strin
 /** A failure while signing or broadcasting that is not the caller's (RPC, funds): 502 with its first line. */
 export function sendError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
+  if (error instanceof TreasuryOutOfGas) return new HttpError(503, messages.treasury.treasuryOutOfGas(outOfGas(error)));
   const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
   return new HttpError(502, messages.treasury.paymentSendFailed(firstLine(short)));
+}
+
+/** Why the treasury could not pay, as the instructor reads it (what to do included). */
+export function outOfGas(error: TreasuryOutOfGas): string {
+  return messages.treasury.treasuryOutOfGasCause(error.address, formatEther(error.balanceWei));
 }
 
 /** Whole (or decimal) CC as base units, without going through exponent notation. */

@@ -83,6 +83,23 @@ export class PurposeTaken extends Error {
   }
 }
 
+/** The treasury cannot pay a payment's gas: the node refused to estimate or accept it for want of funds. */
+export class TreasuryOutOfGas extends Error {
+  constructor(
+    readonly address: `0x${string}`,
+    readonly balanceWei: bigint,
+  ) {
+    super(`the treasury ${address} has too little native coin for gas (${balanceWei} wei)`);
+    this.name = "TreasuryOutOfGas";
+  }
+}
+
+/**
+ * How nodes word a sender that cannot pay: geth and anvil cap an estimate's gas at what the balance buys
+ * ("gas required exceeds allowance"), and refuse a transaction costing more than it ("insufficient funds").
+ */
+const OUT_OF_FUNDS = /insufficient funds|exceeds allowance|gas required exceeds/i;
+
 export type Sign = (order: PaymentOrder) => Promise<Hash>;
 
 export interface TreasuryPayments {
@@ -332,7 +349,13 @@ export function createTreasuryPayments(
                 );
               if (live) throw new PurposeTaken(order.purpose);
               fees ??= await feesWithHeadroom();
-              let request = await wallet.prepareTransactionRequest({ ...callOf(order), nonce, ...fees });
+              let request = await wallet
+                .prepareTransactionRequest({ ...callOf(order), nonce, ...fees })
+                .catch(async (error: unknown) => {
+                  // Said as what it is, for the instructor to act on, not as the node's words.
+                  if (!OUT_OF_FUNDS.test(String((error as Error)?.message ?? error))) throw error;
+                  throw new TreasuryOutOfGas(account.address, await chain.getBalance({ address: account.address }));
+                });
               let raw = await wallet.signTransaction(request);
               // The same bytes already recorded: an earlier payment at this nonce whose broadcast failed (else
               // the nonce would be used). Another tip makes this one a transaction of its own (and, were the

@@ -13,11 +13,16 @@
 import { createHash } from "node:crypto";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import type { PaymentState, WelcomeGrant } from "@classcoin/shared/treasury";
+import type { WelcomeGrant } from "@classcoin/shared/treasury";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { formatEther, formatUnits, parseEther } from "viem";
-import { ccToWei, firstLine } from "../../chain/payment-outcome";
-import { type PaymentStatus, paymentsByHash, treasuryPaymentsOf } from "../../chain/treasury-payments";
+import { ccToWei, firstLine, outOfGas } from "../../chain/payment-outcome";
+import {
+  type PaymentStatus,
+  paymentsByHash,
+  TreasuryOutOfGas,
+  treasuryPaymentsOf,
+} from "../../chain/treasury-payments";
 import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
 import type { Db } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
@@ -207,7 +212,10 @@ export async function sendWelcomeGrantsAfterAdding(
   try {
     return { grants: await sendWelcomeGrants(deps, wallets), notSent: null };
   } catch (error) {
-    const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
+    const short =
+      error instanceof TreasuryOutOfGas
+        ? outOfGas(error)
+        : ((error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error));
     return {
       grants: await readWelcomeGrants(deps.database.db, wallets),
       notSent: t.welcomeGrantsNotSent(firstLine(short)),
@@ -244,11 +252,13 @@ export async function readWelcomeGrants(db: Db, wallets: string[]): Promise<Welc
     const parts: (PaymentStatus | "unsent")[] = [];
     if (BigInt(row.ccWei) > 0n) parts.push(statusOf(row.ccTxHash) ?? "unsent");
     if (BigInt(row.ethWei) > 0n && row.ethSkipped === null) parts.push(statusOf(row.ethTxHash) ?? "unsent");
-    const state: PaymentState = parts.every((p) => p === "mined")
+    const state: WelcomeGrant["state"] = parts.every((p) => p === "mined")
       ? "paid"
       : parts.some((p) => p === "dropped" || p === "reverted")
         ? "failed"
-        : "pending";
+        : parts.includes("unsent")
+          ? "unsent"
+          : "pending";
     return {
       wallet: row.wallet,
       cc: Number(formatUnits(BigInt(row.ccWei), TOKEN_DECIMALS)),

@@ -5,6 +5,8 @@ export function grantSummary(grant: WelcomeGrant): string {
   const coin =
     grant.eth !== "0" ? ` and ${grant.eth} ETH for gas` : grant.ethSkipped ? ` (no ETH: ${grant.ethSkipped})` : "";
   if (grant.state === "paid") return `Welcome grant sent: ${grant.cc} CC${coin}.`;
+  if (grant.state === "unsent")
+    return `Welcome grant of ${grant.cc} CC${coin} not sent yet; add the wallet again to send it (never paid twice).`;
   if (grant.state === "pending") return `Welcome grant of ${grant.cc} CC${coin} sent, not confirmed yet.`;
   return `Welcome grant of ${grant.cc} CC${coin} failed; add the wallet again to retry (never paid twice).`;
 }

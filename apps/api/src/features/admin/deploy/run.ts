@@ -13,8 +13,8 @@
 import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { invalidateBalance } from "../../../chain/balances";
-import { ccToWei, firstLine } from "../../../chain/payment-outcome";
-import { treasuryPaymentsOf } from "../../../chain/treasury-payments";
+import { ccToWei, firstLine, outOfGas } from "../../../chain/payment-outcome";
+import { TreasuryOutOfGas, treasuryPaymentsOf } from "../../../chain/treasury-payments";
 import type { Db } from "../../../db/client";
 import { deployRuns, treasuryPayments } from "../../../db/schema";
 import type { AppDeps } from "../../../deps";
@@ -147,6 +147,7 @@ export async function workRun(deps: AppDeps, run: DeployRunRow): Promise<{ minte
 
 /** The first line of an error, without control characters (a revert's raw data can hold NUL bytes). */
 export function shortCause(error: unknown): string {
+  if (error instanceof TreasuryOutOfGas) return outOfGas(error);
   const short = (error as { shortMessage?: string } | undefined)?.shortMessage;
   return firstLine(error instanceof Error ? (short ?? error.message) : String(error));
 }
