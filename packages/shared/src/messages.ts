@@ -256,8 +256,7 @@ export const messages = {
   /** Issue 14: gasless transfers relayed by the treasury (EIP-3009). */
   relay: {
     sendWithoutGas: "Send without gas",
-    relaying:
-      "Sign the transfer in your wallet; the class treasury then sends it and waits for it to be mined (a block or two on Sepolia).",
+    relaying: "Sign the transfer in your wallet; the class treasury then sends it for you.",
     noGasHint: "This wallet has no ETH for gas: the class treasury can send it for you.",
     off: "Gasless transfers are turned off on this server.",
     notMember:
@@ -274,9 +273,6 @@ export const messages = {
     dailyLimit: (limit: number) =>
       `You have used today's ${limit} gasless transfers. Try again tomorrow, or pay the gas yourself.`,
     noTreasuryGas: "The class treasury has no gas money left for gasless transfers. Please tell your instructor.",
-    failed: "The gasless transfer failed on chain; nothing was sent.",
-    pending: (hash: string) =>
-      `Your transfer ${hash} was sent but is not mined yet. Check your balance in a minute before sending again: a new send is a new transfer.`,
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",

@@ -1,7 +1,7 @@
 /**
  * Gasless transfers (issue 14, EIP-3009) for the platform's wagmi wallet: whether the wallet can pay a
  * transfer's gas, and a transfer signed as typed data and sent by the class treasury
- * (`POST /api/relay/transfer`), which answers once it is mined. Loaded on demand (wagmi's actions).
+ * (`POST /api/relay/transfer`), which answers with its hash once sent. Loaded on demand (wagmi's actions).
  */
 import { relayEndpoints } from "@classcoin/shared/endpoints/relay";
 import {
@@ -26,7 +26,7 @@ export async function cannotPayGas(wagmiConfig: Config, address: `0x${string}`, 
   return balance.value < gasPrice * TRANSFER_GAS;
 }
 
-/** Signs the transfer (one typed-data prompt) and has the treasury send it; resolves with the mined hash. */
+/** Signs the transfer (one typed-data prompt) and has the treasury send it; resolves with its hash (sent). */
 export async function relayTransfer(
   wagmiConfig: Config,
   input: { from: `0x${string}`; to: `0x${string}`; value: bigint; chainId: number; token: `0x${string}` },

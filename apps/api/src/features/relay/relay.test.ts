@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { treasuryPaymentsOf } from "../../chain/treasury-payments";
 import { profiles, projects, treasuryPayments } from "../../db/schema";
 import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -88,6 +89,8 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
     expect(await chain.balanceOf(wallet)).toBe(mine - cc(2));
     expect(await chain.balanceOf(dev(2))).toBe(theirs + cc(2));
     expect(await chain.publicClient.getBalance({ address: wallet })).toBe(0n);
+    // Answered once sent; the payment is followed to its receipt afterwards (the settler, or here at once).
+    expect(await treasuryPaymentsOf(t.app.deps).settle(txHash, { timeoutMs: 5_000 })).toBe("mined");
     const [payment] = await t.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, txHash));
     expect(payment).toMatchObject({ kind: "relay", status: "mined" });
     figures.push(`${kind}: treasury gas per relayed transfer ${payment?.gasUsed}, end-to-end ${ms.toFixed(0)} ms`);

@@ -2,7 +2,7 @@
  * "Send without gas" on the wallet page (issue 14, EIP-3009), loaded on its own like token-send.ts: the
  * person signs in (Sign-In with Ethereum, once per session, through the page's raw EIP-1193 wallet), signs the
  * transfer as typed data, and the class treasury sends it (`POST /api/relay/transfer`), answering with the
- * hash once it is mined.
+ * hash once it is sent; the page then waits for it to be mined as for any transfer.
  */
 
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";

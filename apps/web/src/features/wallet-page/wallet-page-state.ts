@@ -18,8 +18,8 @@ export interface WalletPageState {
   /** Hash of the transfer waiting to be mined. */
   txBeingSent: Hash | null;
   /**
-   * A transfer "without gas" is with the class treasury: signed, then sent and waited for by the server,
-   * which answers with the hash only once it is mined (a block or more on Sepolia). The form is busy.
+   * A transfer "without gas" is being signed and handed to the class treasury, which answers with its hash
+   * once sent (then `txBeingSent`). The form is busy meanwhile.
    */
   relaying: boolean;
   /** What went wrong with the last transfer (already cut for the banner). */

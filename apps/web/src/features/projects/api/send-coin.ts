@@ -58,24 +58,23 @@ export function useSendCoin() {
       // Issue 14: a tipper whose wallet cannot pay the gas signs the transfer and the class treasury sends it;
       // the tip is then recorded exactly as any other, from the receipt.
       const gasless = await loadGasless();
-      if (await gasless.cannotPayGas(wagmiConfig, fromWallet, config.chainId)) {
-        const txHash = await gasless.relayTransfer(wagmiConfig, {
-          from: fromWallet,
-          to: toWallet as `0x${string}`,
-          value: parseUnits(String(amount), TOKEN_DECIMALS),
-          chainId: config.chainId,
-          token,
-        });
-        return callApi(tipEndpoints.sendCoin, { body: { fromWallet, toWallet, amount, projectId, txHash } });
-      }
       const { writeContract, waitForTransactionReceipt } = await loadWriteActions();
-      const hash = await writeContract(wagmiConfig, {
-        address: config.tokenAddress as `0x${string}`,
-        abi: classCoinAbi,
-        functionName: "transfer",
-        args: [toWallet as `0x${string}`, parseUnits(String(amount), TOKEN_DECIMALS)],
-        chainId: config.chainId,
-      });
+      // The treasury answers once it has sent the transfer; it is then waited for like the wallet's own.
+      const hash = (await gasless.cannotPayGas(wagmiConfig, fromWallet, config.chainId))
+        ? await gasless.relayTransfer(wagmiConfig, {
+            from: fromWallet,
+            to: toWallet as `0x${string}`,
+            value: parseUnits(String(amount), TOKEN_DECIMALS),
+            chainId: config.chainId,
+            token,
+          })
+        : await writeContract(wagmiConfig, {
+            address: token,
+            abi: classCoinAbi,
+            functionName: "transfer",
+            args: [toWallet as `0x${string}`, parseUnits(String(amount), TOKEN_DECIMALS)],
+            chainId: config.chainId,
+          });
       setPendingHash(hash);
       try {
         const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId: config.chainId });
