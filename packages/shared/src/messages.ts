@@ -211,6 +211,8 @@ export const messages = {
   /** Issue 14: bounty rewards, awards, the roster and its welcome grant (treasury payments). */
   treasury: {
     bountyCompleted: (name: string, reward: number) => `Bounty completed by ${name}: ${reward} ${PRODUCT_SYMBOL} paid`,
+    bountyRewardPaying: (tx: string) =>
+      `Completed: its reward is being paid (transaction ${tx}) and shows here once it is mined.`,
     bountyCancelled: "Bounty cancelled",
     bountyReopened: "Bounty reopened",
     bountyNotActive: "Only an active bounty can be completed. Reopen it first.",

@@ -1,4 +1,5 @@
 import type { Bounty } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
 import { formatDate } from "../../ui/dates";
 import { shortAddress } from "../../ui/short-address";
 
@@ -9,7 +10,9 @@ const statusLabel: Record<Bounty["status"], string> = {
 };
 
 export function BountyCard({ bounty }: { bounty: Bounty }) {
-  const unclaimed = bounty.status === "active" && !bounty.completedBy && !bounty.crossedOut;
+  // The instructor completed it and its reward is not mined yet (a slow block): taken, not up for claiming.
+  const paying = bounty.status === "active" && Boolean(bounty.rewardTxHash);
+  const unclaimed = bounty.status === "active" && !bounty.completedBy && !bounty.crossedOut && !paying;
   return (
     <article className={bounty.crossedOut ? "card bounty-card crossed-out" : "card bounty-card"}>
       <header className="bounty-head">
@@ -29,6 +32,9 @@ export function BountyCard({ bounty }: { bounty: Bounty }) {
           Completed{bounty.completedBy ? ` by ${who(bounty.completedBy)}` : ""}
           {bounty.completedAt ? ` on ${formatDate(bounty.completedAt)}` : ""}
         </p>
+      )}
+      {paying && bounty.rewardTxHash && (
+        <p className="hint">{messages.treasury.bountyRewardPaying(shortAddress(bounty.rewardTxHash))}</p>
       )}
       {unclaimed && <p className="hint">Want to take this on? Contact your instructor to claim this bounty.</p>}
     </article>
