@@ -80,6 +80,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       return reply.status(400).send({ error: `Invalid request: ${messages.join("; ")}`, errors: messages });
     }
     if (error instanceof HttpError) {
+      // A 5xx the server answers on purpose (the chain refused a payment, the treasury has no gas) is the
+      // operator's to know of, with what caused it: the answer alone left nothing in the log but a status.
+      if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.statusCode)

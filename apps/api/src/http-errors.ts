@@ -9,8 +9,10 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: string[],
     readonly headers?: Record<string, string>,
+    /** What went wrong underneath (logged with a 5xx, never sent). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = "HttpError";
   }
 }

@@ -19,9 +19,11 @@ export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: strin
 /** A failure while signing or broadcasting that is not the caller's (RPC, funds): 502 with its first line. */
 export function sendError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
-  if (error instanceof TreasuryOutOfGas) return new HttpError(503, messages.treasury.treasuryOutOfGas(outOfGas(error)));
+  if (error instanceof TreasuryOutOfGas) {
+    return new HttpError(503, messages.treasury.treasuryOutOfGas(outOfGas(error)), undefined, undefined, error);
+  }
   const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
-  return new HttpError(502, messages.treasury.paymentSendFailed(firstLine(short)));
+  return new HttpError(502, messages.treasury.paymentSendFailed(firstLine(short)), undefined, undefined, error);
 }
 
 /** Why the treasury could not pay, as the instructor reads it (what to do included). */
