@@ -54,6 +54,30 @@ describe("shell: navigation, wallet strip and home", () => {
     await context.close();
   });
 
+  it("a tab opened before an upgrade loads the new build when a page's chunk is gone (404), instead of an error", async () => {
+    const { page, context } = await openPage(browser, stack, "/", { wallet: false });
+    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
+    // The explorer's chunk as a server answers it once upgraded: a file of a build it no longer has. The page
+    // loaded again is the "new build" (here the same files), served as they are.
+    let stale = true;
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) stale = false;
+    });
+    let refused = 0;
+    await page.route(/\/assets\/explorer-page-[^/]+\.js$/, (route) => {
+      if (!stale) return route.continue();
+      refused++;
+      return route.fulfill({ status: 404, contentType: "application/json", body: '{"error":"No route"}' });
+    });
+    const reloaded = page.waitForEvent("load");
+    await nav(page).getByRole("link", { name: "Explorer", exact: true }).click();
+    await reloaded;
+    await page.getByRole("heading", { level: 1, name: "Explorer" }).waitFor();
+    expect(refused).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe("/explorer");
+    await context.close();
+  });
+
   it("the header paints before any script runs, as tall as the app's, on a desktop and on a phone", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const bare = await browser.newContext({ viewport, javaScriptEnabled: false });

@@ -169,7 +169,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     const path = request.url.split("?")[0] ?? "";
     // HEAD too: a page must not be a 404 to the uptime checks and link checkers that ask without the body.
     const read = request.method === "GET" || request.method === "HEAD";
-    if (path === "/api" || path.startsWith("/api/") || !hasWeb || !read) {
+    // A build file that is not there (a tab opened before an upgrade asks for the old build's chunks) is a 404:
+    // answered with index.html, the browser refused it as a script and the page never finished loading.
+    if (path === "/api" || path.startsWith("/api/") || path.startsWith("/assets/") || !hasWeb || !read) {
       return reply.status(404).send({ error: `No route ${request.method} ${path}. See /api/docs for the API.` });
     }
     // Client-side routes (/profiles, /wallet, …) all load the single-page app.

@@ -100,6 +100,14 @@ describe("compressed delivery", () => {
     expect((await t.app.inject({ method: "HEAD", url: "/api/nothing" })).statusCode).toBe(404);
   });
 
+  it("answers a build file that is not there with 404, not the app's HTML (a tab opened before an upgrade asks for the old build's)", async () => {
+    for (const url of ["/assets/projects-page-0ld0ld.js", "/assets/styles-0ld0ld.css"]) {
+      const res = await get(url, "br");
+      // Before: 200 with index.html, which the browser refused as a script, and the page never loaded.
+      expect([url, res.statusCode, res.headers["content-type"]]).toEqual([url, 404, "application/json; charset=utf-8"]);
+    }
+  });
+
   it("sends the wallet page its own HTML (its loading screen, not the platform's header), compressed, never cached", async () => {
     for (const url of ["/wallet", "/wallet/", "/wallet?from=home"]) {
       const res = await get(url, "br, gzip");
