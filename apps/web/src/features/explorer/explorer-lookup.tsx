@@ -48,7 +48,7 @@ export function ExplorerLookup({
         <input
           id={inputId}
           type="search"
-          placeholder="Address, transaction hash or name"
+          placeholder="Address, tx hash or name"
           spellCheck={false}
           autoComplete="off"
           value={q}
