@@ -165,6 +165,8 @@ export const messages = {
     invalidRecipientThrow: (value: string) => `Invalid recipient address: ${value}`,
     invalidAmountThrow: (value: string) => `Invalid amount: ${value}`,
     transactionFailed: "Transaction failed",
+    transactionReplaced:
+      "The transfer was not mined: the network dropped it and another transaction took its place, so nothing was sent. Check your balance, then send again.",
     sendErrorPrefix: "Error sending transaction: ",
     // Texts of the wallet page that the spec describes without wording them.
     pendingTransaction: (hash: string) => `Waiting for transaction ${hash} to be mined.`,

@@ -17,7 +17,7 @@ import { testDatabaseKinds } from "../../testing/database";
 import { signedAuthorization } from "../../testing/relay-authorization";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
-import { lockRelaySender, relayMinimumValiditySeconds } from "./service";
+import { lockRelaySender } from "./service";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -30,13 +30,6 @@ afterAll(async () => {
 const cc = (n: number) => parseUnits(String(n), 18);
 
 const figures: string[] = [];
-
-describe("the validity an authorization must have left", () => {
-  it("outlasts the relay's 90 s wait on Sepolia; a local chain mines at once", () => {
-    expect(relayMinimumValiditySeconds("sepolia")).toBeGreaterThan(90);
-    expect(relayMinimumValiditySeconds("local")).toBe(5);
-  });
-});
 
 describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
   let t: TestApp;

@@ -29,7 +29,7 @@ const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
  * reverts and the treasury pays its gas for nothing; on Sepolia (12 s blocks, fee spikes) that is likely
  * for one with seconds left, so it must leave two minutes (ten blocks). A local chain mines at once.
  */
-export function relayMinimumValiditySeconds(chain: "local" | "sepolia"): number {
+function relayMinimumValiditySeconds(chain: "local" | "sepolia"): number {
   return chain === "local" ? 5 : 120;
 }
 /** Below this the treasury cannot be trusted to pay a relay's gas. */

@@ -25,7 +25,7 @@ export function ConnectedWallet({
   address: string;
   balance: bigint;
   txBeingSent: string | null;
-  /** A transfer without gas is with the class treasury (no hash until it is mined). */
+  /** A transfer without gas is being signed and handed to the class treasury (no hash until it is sent). */
   relaying: boolean;
   transactionError: string | null;
   local: boolean;

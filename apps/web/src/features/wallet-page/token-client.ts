@@ -31,7 +31,7 @@ export interface TokenClient {
   waitForReceipt(hash: Hash): Promise<TransactionReceipt>;
   /** Issue 14: whether the address's native balance cannot pay a transfer's gas now. */
   cannotPayGas(address: Address): Promise<boolean>;
-  /** Issue 14: the transfer signed as typed data and sent by the class treasury; resolves once mined. */
+  /** Issue 14: the transfer signed as typed data and sent by the class treasury; resolves with its hash once sent. */
   sendWithoutGas(provider: WalletProvider, from: Address, to: string, amount: string): Promise<Hash>;
 }
 

@@ -13,6 +13,7 @@ import {
   type Transport,
 } from "viem";
 import { waitForTransactionReceipt, writeContract } from "viem/actions";
+import { replacementWatch } from "../../wallet/replaced-transaction";
 import { assertTransferArguments } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
 
@@ -36,6 +37,10 @@ export function sendTransfer({ chain, token, provider, from, to, amount }: SendT
   });
 }
 
-export function waitForReceipt(client: Client<Transport, Chain>, hash: Hash): Promise<TransactionReceipt> {
-  return waitForTransactionReceipt(client, { hash });
+/** The receipt of `hash`, or an error when another transaction took its nonce (wallet/replaced-transaction.ts). */
+export async function waitForReceipt(client: Client<Transport, Chain>, hash: Hash): Promise<TransactionReceipt> {
+  const replacement = replacementWatch();
+  const receipt = await waitForTransactionReceipt(client, { hash, onReplaced: replacement.onReplaced });
+  replacement.check();
+  return receipt;
 }

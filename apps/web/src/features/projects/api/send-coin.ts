@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { parseUnits } from "viem";
 import { useConfig as useWagmiConfig } from "wagmi";
 import { callApi } from "../../../lib/api-client";
+import { replacementWatch } from "../../../wallet/replaced-transaction";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { useWalletSetup } from "../../../wallet/wallet-context";
@@ -76,13 +77,22 @@ export function useSendCoin() {
             chainId: config.chainId,
           });
       setPendingHash(hash);
+      let minedHash: `0x${string}`;
       try {
-        const receipt = await waitForTransactionReceipt(wagmiConfig, { hash, chainId: config.chainId });
+        // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
+        const replacement = replacementWatch();
+        const receipt = await waitForTransactionReceipt(wagmiConfig, {
+          hash,
+          chainId: config.chainId,
+          onReplaced: replacement.onReplaced,
+        });
+        replacement.check();
         if (receipt.status !== "success") throw new TransferFailedError();
+        minedHash = receipt.transactionHash;
       } finally {
         setPendingHash(null);
       }
-      return callApi(tipEndpoints.sendCoin, { body: { fromWallet, toWallet, amount, projectId, txHash: hash } });
+      return callApi(tipEndpoints.sendCoin, { body: { fromWallet, toWallet, amount, projectId, txHash: minedHash } });
     },
     onSettled: (_data, _error, input) => {
       // Also after a failed report: the coins may have moved on chain all the same.
