@@ -5,9 +5,9 @@
  * - A request has `requestTimeoutMs` (default 60 s: a 5 MB upload at 0.7 Mbit/s) to arrive whole, headers
  *   within 15 s of that; a body trickling a byte every few seconds is answered 408 and closed.
  * - A socket with no traffic for 30 s is closed, a kept-alive one after 10 s idle, and a socket serves at
- *   most 1,000 requests. Not while its request is being answered: a payment's request waits for its block
- *   (up to 3 minutes on a slow Sepolia), silent all along; closed at 30 s, the browser sent the POST again and
- *   the student read "already used" for a payment that went through (`keepSocketsOfRequestsInFlight`).
+ *   most 1,000 requests. Not while a write is being answered: an admin's payment waits for its block (up to 3
+ *   minutes on a slow Sepolia), silent all along; closed at 30 s, the browser sent the POST again and the
+ *   instructor read "signature already used" for a payment that went through (`keepSocketsOfRequestsInFlight`).
  * - One client address may hold `maxConnectionsPerIp` sockets (default 256: a class of 40 behind one school
  *   NAT, six browser connections each); a socket over the cap is closed at once. Behind a proxy every socket
  *   comes from the proxy's address: raise the cap or set MAX_CONNECTIONS_PER_IP=0 and let the proxy limit.
@@ -53,12 +53,15 @@ export function connectionServerOptions(config: Limits): FastifyServerOptions {
 }
 
 /**
- * Lets a socket stay silent while its request is answered (up to `IN_FLIGHT_SOCKET_TIMEOUT_MS`): the idle
- * timeout is for sockets nobody uses. Node arms the kept-alive timeout again once the answer is sent; a body
- * still arriving is bounded by the request timeout, which does not depend on the socket's.
+ * Lets a socket stay silent while a write (POST) is answered, up to `IN_FLIGHT_SOCKET_TIMEOUT_MS`: the idle
+ * timeout is for sockets nobody uses. Reads keep it: they answer at once, and a client that asks for an
+ * answer and never reads it must not hold the socket (and the answer) for minutes. A write's answer is small
+ * (sent whole into the socket), after which Node arms the kept-alive timeout again; a body still arriving is
+ * bounded by the request timeout, which does not depend on the socket's.
  */
 export function keepSocketsOfRequestsInFlight(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
+    if (request.method !== "POST") return;
     const socket = request.raw.socket as Socket | undefined;
     // `app.inject()` has no real socket.
     if (typeof socket?.setTimeout === "function") socket.setTimeout(IN_FLIGHT_SOCKET_TIMEOUT_MS);

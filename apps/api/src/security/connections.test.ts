@@ -143,16 +143,18 @@ describe("slow bodies and connection floods", () => {
     expect(await health("127.0.0.3")).toBe(200);
   });
 
-  it("a request answered after longer than the idle timeout still gets its answer (a payment waiting for its block)", async () => {
+  it("a write answered after longer than the idle timeout gets its answer (a payment waiting for its block); an unread read does not hold its socket", async () => {
     // The app's connection options and hook on a route that takes longer than the idle timeout (here the
     // 2 s request timeout): before, the socket was closed at 2 s (30 s in production, while an award or a
-    // gasless transfer waited for its block), and the browser sent the POST again.
+    // bounty's reward waited for its block), and the browser sent the POST again.
     const slow = Fastify(connectionServerOptions({ requestTimeoutMs: REQUEST_TIMEOUT_MS }));
     keepSocketsOfRequestsInFlight(slow);
     slow.post("/slow", async () => {
       await sleep(REQUEST_TIMEOUT_MS + 1_500);
       return { paid: true };
     });
+    const big = Buffer.alloc(64 * 1024 * 1024, 120);
+    slow.get("/big", async (_request, reply) => reply.type("application/octet-stream").send(big));
     await slow.listen({ port: 0, host: "127.0.0.1" });
     try {
       const address = slow.server.address();
@@ -172,6 +174,23 @@ describe("slow bodies and connection floods", () => {
         req.end();
       });
       expect(answer).toBe('200 {"paid":true}');
+      // A read whose answer is never read keeps the idle timeout: the socket does not stay for minutes.
+      const reader = connect({ host: "127.0.0.1", port: slowPort });
+      await new Promise((resolve) => reader.once("connect", resolve));
+      reader.write(`GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      reader.pause();
+      reader.on("error", () => {});
+      // Seen from the server: a paused client does not notice its socket closed until it reads.
+      const held = () =>
+        new Promise<number>((resolve, reject) =>
+          slow.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+        );
+      await sleep(300);
+      expect(await held()).toBe(1);
+      const started = Date.now();
+      while ((await held()) > 0 && Date.now() - started < REQUEST_TIMEOUT_MS * 4) await sleep(100);
+      reader.destroy();
+      expect(await held(), "a client that never reads its answer kept the socket").toBe(0);
     } finally {
       await slow.close();
     }
