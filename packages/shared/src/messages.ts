@@ -241,6 +241,8 @@ export const messages = {
     treasuryOutOfGasCause: (address: string, eth: string) =>
       `the class treasury ${address} has too little ETH to pay the gas (${eth} ETH): send it some ETH (on Sepolia, from a faucet)`,
     treasuryOutOfGas: (cause: string) => `The payment could not be sent: ${cause}, then try again. Nothing was paid.`,
+    treasuryOutOfGasQueued: (cause: string, hash: string) =>
+      `The payment ${hash} is waiting: ${cause}. It is sent again every minute and goes out once the treasury has the ETH; it is never paid twice.`,
     rosterAdded: (added: number, skipped: number) =>
       `${added} wallet${added === 1 ? "" : "s"} added to the whitelist${skipped > 0 ? `, ${skipped} already listed` : ""}`,
     rosterEmpty: "Paste at least one wallet address (one per line: wallet[,notes])",

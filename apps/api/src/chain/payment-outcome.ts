@@ -20,7 +20,10 @@ export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: strin
 export function sendError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   if (error instanceof TreasuryOutOfGas) {
-    return new HttpError(503, messages.treasury.treasuryOutOfGas(outOfGas(error)), undefined, undefined, error);
+    const text = error.queued
+      ? messages.treasury.treasuryOutOfGasQueued(outOfGas(error), error.hashes.join(", "))
+      : messages.treasury.treasuryOutOfGas(outOfGas(error));
+    return new HttpError(503, text, undefined, undefined, error);
   }
   const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
   return new HttpError(502, messages.treasury.paymentSendFailed(firstLine(short)), undefined, undefined, error);

@@ -2,6 +2,7 @@
  * Treasury payments on a chain whose base fee rises after they are signed, as on Sepolia when blocks fill
  * up, and a payment signed again after its first broadcast failed (the same call at the same nonce).
  */
+import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
 import { parseEther, parseGwei } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,8 @@ import { treasuryPayments } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { failingBroadcast } from "../testing/failing-broadcast";
-import { createTreasuryPayments, type PaymentOrder, treasuryPaymentsOf } from "./treasury-payments";
+import { sendError } from "./payment-outcome";
+import { createTreasuryPayments, type PaymentOrder, TreasuryOutOfGas, treasuryPaymentsOf } from "./treasury-payments";
 
 let chain: TestChain;
 let t: TestApp;
@@ -101,5 +103,48 @@ describe("treasury payment fees", () => {
     ]);
     expect(b.nonce).toBe(a[0]?.nonce);
     expect(await payments.settle(evicted, { timeoutMs: 5_000 })).toBe("dropped");
+  });
+
+  it("a call too big for a block is not taken for a treasury out of gas; one the balance cannot pay is", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const many = Array.from(
+      { length: 1_500 },
+      (_, i) => `0x${(0xfee00000 + i).toString(16).padStart(40, "0")}` as const,
+    );
+    const mint: PaymentOrder = {
+      purpose: "fees:too-big",
+      kind: "deploy",
+      description: null,
+      call: { kind: "mint", to: many, amountWei: 1n },
+    };
+    const tooBig = await payments.send((_tx, sign) => sign(mint)).catch((error: unknown) => error);
+    // Before: "the class treasury has too little ETH", with thousands of ETH (the node's "gas required exceeds
+    // allowance" says the same of a call over the block's gas).
+    expect(tooBig).toBeInstanceOf(Error);
+    expect(tooBig).not.toBeInstanceOf(TreasuryOutOfGas);
+
+    const treasury = chain.account(0).address;
+    const before = await t.app.deps.chain.getBalance({ address: treasury });
+    await chain.test.setBalance({ address: treasury, value: 1_000n });
+    try {
+      const poor = await payments
+        .send((_tx, sign) => sign(order("fees:poor", chain.account(5).address)))
+        .catch((error: unknown) => error);
+      // Refused when broadcast: recorded, and sent again once the treasury has the ETH (once).
+      expect(poor).toBeInstanceOf(TreasuryOutOfGas);
+      expect((poor as TreasuryOutOfGas).queued).toBe(true);
+      const [hash] = (poor as TreasuryOutOfGas).hashes;
+      expect(sendError(poor)).toMatchObject({
+        statusCode: 503,
+        message: messages.treasury.treasuryOutOfGasQueued(
+          messages.treasury.treasuryOutOfGasCause(treasury, "0.000000000000001"),
+          hash!,
+        ),
+      });
+      await chain.test.setBalance({ address: treasury, value: before });
+      expect(await payments.settle(hash!, { timeoutMs: 20_000 })).toBe("mined");
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: before });
+    }
   });
 });

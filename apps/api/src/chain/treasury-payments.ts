@@ -88,6 +88,13 @@ export class TreasuryOutOfGas extends Error {
   constructor(
     readonly address: `0x${string}`,
     readonly balanceWei: bigint,
+    /**
+     * Signed and recorded, refused only when broadcast: every server's settler sends it again (once a minute)
+     * and it goes out once the treasury has the ETH; nothing pays it twice.
+     */
+    readonly queued = false,
+    /** The payments recorded and not sent (when `queued`). */
+    readonly hashes: string[] = [],
   ) {
     super(`the treasury ${address} has too little native coin for gas (${balanceWei} wei)`);
     this.name = "TreasuryOutOfGas";
@@ -95,10 +102,14 @@ export class TreasuryOutOfGas extends Error {
 }
 
 /**
- * How nodes word a sender that cannot pay: geth and anvil cap an estimate's gas at what the balance buys
- * ("gas required exceeds allowance"), and refuse a transaction costing more than it ("insufficient funds").
+ * How nodes word a sender that cannot pay: they refuse a transaction costing more than its balance
+ * ("insufficient funds"), and geth and anvil cap an estimate's gas at what the balance buys ("gas required
+ * exceeds allowance"), which they also say of a call needing more than a block's gas: that one counts only
+ * when the balance could not buy a block's gas (`BLOCK_GAS`).
  */
-const OUT_OF_FUNDS = /insufficient funds|exceeds allowance|gas required exceeds/i;
+const INSUFFICIENT_FUNDS = /insufficient funds/i;
+const OVER_ALLOWANCE = /exceeds allowance|gas required exceeds/i;
+const BLOCK_GAS = 30_000_000n;
 
 export type Sign = (order: PaymentOrder) => Promise<Hash>;
 
@@ -353,8 +364,12 @@ export function createTreasuryPayments(
                 .prepareTransactionRequest({ ...callOf(order), nonce, ...fees })
                 .catch(async (error: unknown) => {
                   // Said as what it is, for the instructor to act on, not as the node's words.
-                  if (!OUT_OF_FUNDS.test(String((error as Error)?.message ?? error))) throw error;
-                  throw new TreasuryOutOfGas(account.address, await chain.getBalance({ address: account.address }));
+                  const text = String((error as Error)?.message ?? error);
+                  const insufficient = INSUFFICIENT_FUNDS.test(text);
+                  if (!insufficient && !OVER_ALLOWANCE.test(text)) throw error;
+                  const balance = await chain.getBalance({ address: account.address });
+                  if (!insufficient && balance >= (fees?.maxFeePerGas ?? 0n) * BLOCK_GAS) throw error;
+                  throw new TreasuryOutOfGas(account.address, balance);
                 });
               let raw = await wallet.signTransaction(request);
               // The same bytes already recorded: an earlier payment at this nonce whose broadcast failed (else
@@ -402,6 +417,15 @@ export function createTreasuryPayments(
           } catch (error) {
             // Recorded but maybe not sent: `settle` re-broadcasts it or finds its nonce taken (dropped).
             lock.nextNonce = undefined;
+            if (INSUFFICIENT_FUNDS.test(String((error as Error)?.message ?? error))) {
+              const balance = await chain.getBalance({ address: account.address });
+              throw new TreasuryOutOfGas(
+                account.address,
+                balance,
+                true,
+                signed.map((raw) => keccak256(raw)),
+              );
+            }
             throw error;
           }
           return result;
