@@ -43,7 +43,7 @@ async function adminSetsRound(open: boolean) {
   if (!open) {
     // Asked twice: closing shows everyone the results and cannot be undone this semester.
     const dialog = page.getByRole("alertdialog");
-    expect(await dialog.getByText(messages.prediction.closeConfirm(2)).isVisible()).toBe(true);
+    await dialog.getByText(messages.prediction.closeConfirm(2)).waitFor();
     await dialog.getByRole("button", { name: "Close predictions", exact: true }).click();
   }
   expect((await readAlert(page)).text).toBe(adminSuccessMessages.predictionsOpen(2, open));
