@@ -132,7 +132,7 @@ describe("projects page", () => {
       ccBalance(target.authorWallet as `0x${string}`),
     ]);
 
-    const { page, context } = await openPage(browser, stack, "/projects?n=1", { wallet: { signer: 6 } });
+    const { page, context, wallet } = await openPage(browser, stack, "/projects?n=1", { wallet: { signer: 6 } });
     await connectWallet(page).catch(async (e) => {
       await screenshot(page, "debug-tip");
       console.log("DEBUG", (await page.locator("body").innerHTML()).slice(0, 3000), stack.output().slice(-1500));
@@ -153,9 +153,12 @@ describe("projects page", () => {
     await anvil.setAutomine(false);
     try {
       await portrait.getByRole("spinbutton").fill("7");
-      await portrait.getByRole("button", { name: "Send" }).click();
+      // A double click, as students do: one sign-in signature, one transfer (before: two sign-in prompts).
+      await portrait.getByRole("button", { name: "Send" }).dblclick();
       const pending = portrait.getByTestId("tip-pending");
       await pending.waitFor();
+      const asked = (method: string) => wallet?.calls.filter((m) => m === method).length;
+      expect([asked("personal_sign"), asked("eth_sendTransaction")]).toEqual([1, 1]);
       expect(await pending.textContent()).toMatch(/^Waiting for transaction 0x[0-9a-f]{64} to be mined\.$/);
       await screenshot(page, "projects-tip-pending");
       await anvil.mine({ blocks: 1 });

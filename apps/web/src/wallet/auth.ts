@@ -19,7 +19,19 @@ export async function getSessionWallet(): Promise<string | null> {
   return (await callApi(authEndpoints.session)).wallet;
 }
 
-export async function ensureSession(wagmiConfig: Config, wallet: string, chainId: number): Promise<void> {
+/** The sign-in under way per wallet: two writes at once (a double click) ask the wallet to sign once. */
+const signingIn = new Map<string, Promise<void>>();
+
+export function ensureSession(wagmiConfig: Config, wallet: string, chainId: number): Promise<void> {
+  const key = wallet.toLowerCase();
+  const pending = signingIn.get(key);
+  if (pending) return pending;
+  const started = signIn(wagmiConfig, wallet, chainId).finally(() => signingIn.delete(key));
+  signingIn.set(key, started);
+  return started;
+}
+
+async function signIn(wagmiConfig: Config, wallet: string, chainId: number): Promise<void> {
   if ((await getSessionWallet()) === wallet.toLowerCase()) return;
   const { nonce } = await callApi(authEndpoints.nonce);
   const address = getAddress(wallet);

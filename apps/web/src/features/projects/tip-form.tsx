@@ -5,7 +5,7 @@
 
 import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useAlert } from "../../ui/alerts";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
@@ -21,9 +21,13 @@ export function TipForm({ project }: { project: Project }) {
   const alert = useAlert();
   const inputId = useId();
   const [amount, setAmount] = useState("");
+  // Set at once, not at the next render as `isPending` is: the second click of a double click, before the
+  // button is disabled, sent a second transfer.
+  const sending = useRef(false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
     const problem = validateTip({
       amount,
       balance: balance.amount,
@@ -35,6 +39,7 @@ export function TipForm({ project }: { project: Project }) {
       return;
     }
     const value = Number(amount.trim());
+    sending.current = true;
     send.mutate(
       { toWallet: project.authorWallet, amount: value, projectId: project._id, projectNumber: project.projectNumber },
       {
@@ -47,6 +52,9 @@ export function TipForm({ project }: { project: Project }) {
           if (text === null) return;
           console.error("Sending ClassCoin failed", error);
           void alert(text);
+        },
+        onSettled: () => {
+          sending.current = false;
         },
       },
     );
