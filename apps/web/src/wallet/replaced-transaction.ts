@@ -6,6 +6,12 @@
  */
 import { messages } from "@classcoin/shared/messages";
 
+/**
+ * How long a page waits for a receipt, the hash on screen: not viem's 3 minutes, after which a transfer
+ * still pending (a Sepolia fee spike) read as failed, and a student sending again paid twice.
+ */
+export const RECEIPT_TIMEOUT_MS = 30 * 60_000;
+
 /** Pass `onReplaced` to `waitForTransactionReceipt`; `check()` after it throws if the transfer was not mined. */
 export function replacementWatch() {
   let reason: "replaced" | "repriced" | "cancelled" | undefined;

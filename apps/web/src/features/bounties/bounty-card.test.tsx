@@ -30,5 +30,8 @@ describe("a bounty card", () => {
     // Before: "Contact your instructor to claim this bounty." while the reward was on its way to a student.
     expect(paying).not.toContain(claimHint);
     expect(paying).toContain("Completed: its reward is being paid (transaction 0xbbbb…bbbb)");
+    // Not "Active" beside it (the rehearsal's card said both).
+    expect(paying).toContain(">Being paid<");
+    expect(paying).not.toContain(">Active<");
   });
 });

@@ -17,7 +17,11 @@ export function BountyCard({ bounty }: { bounty: Bounty }) {
     <article className={bounty.crossedOut ? "card bounty-card crossed-out" : "card bounty-card"}>
       <header className="bounty-head">
         <h3>{bounty.title}</h3>
-        <span className={`badge badge-${bounty.status}`}>{statusLabel[bounty.status]}</span>
+        {paying ? (
+          <span className="badge badge-completed">Being paid</span>
+        ) : (
+          <span className={`badge badge-${bounty.status}`}>{statusLabel[bounty.status]}</span>
+        )}
       </header>
       <p className="muted small">
         Posted {formatDate(bounty.createdAt)}

@@ -13,7 +13,7 @@ import {
   type Transport,
 } from "viem";
 import { waitForTransactionReceipt, writeContract } from "viem/actions";
-import { replacementWatch } from "../../wallet/replaced-transaction";
+import { RECEIPT_TIMEOUT_MS, replacementWatch } from "../../wallet/replaced-transaction";
 import { assertTransferArguments } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
 
@@ -40,7 +40,11 @@ export function sendTransfer({ chain, token, provider, from, to, amount }: SendT
 /** The receipt of `hash`, or an error when another transaction took its nonce (wallet/replaced-transaction.ts). */
 export async function waitForReceipt(client: Client<Transport, Chain>, hash: Hash): Promise<TransactionReceipt> {
   const replacement = replacementWatch();
-  const receipt = await waitForTransactionReceipt(client, { hash, onReplaced: replacement.onReplaced });
+  const receipt = await waitForTransactionReceipt(client, {
+    hash,
+    onReplaced: replacement.onReplaced,
+    timeout: RECEIPT_TIMEOUT_MS,
+  });
   replacement.check();
   return receipt;
 }

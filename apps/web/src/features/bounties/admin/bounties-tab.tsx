@@ -13,6 +13,7 @@ import { LoadState } from "../../../lib/admin/load-state";
 import { useAdminAction } from "../../../lib/admin/use-admin-action";
 import { ConfirmDialog } from "../../../ui/confirm-dialog";
 import { formatDate } from "../../../ui/dates";
+import { shortAddress } from "../../../ui/short-address";
 import { useCancelBounty } from "./api/cancel-bounty";
 import { useCompleteBounty } from "./api/complete-bounty";
 import { useCreateBounty } from "./api/create-bounty";
@@ -89,6 +90,15 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
                         {" "}
                         · completed by {b.completedBy}
                         {b.completedAt ? ` on ${formatDate(b.completedAt)}` : ""}
+                      </>
+                    )}
+                    {/* Completed, its reward not mined yet (also after a reload): Complete for the same student
+                        follows that payment; another student is refused. */}
+                    {b.status === "active" && b.rewardTxHash && (
+                      <>
+                        {" "}
+                        · reward being paid to {shortAddress(b.completedByWallet ?? "")} (transaction{" "}
+                        {shortAddress(b.rewardTxHash)})
                       </>
                     )}
                   </div>

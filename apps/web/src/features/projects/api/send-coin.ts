@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { parseUnits } from "viem";
 import { useConfig as useWagmiConfig } from "wagmi";
 import { callApi } from "../../../lib/api-client";
-import { replacementWatch } from "../../../wallet/replaced-transaction";
+import { RECEIPT_TIMEOUT_MS, replacementWatch } from "../../../wallet/replaced-transaction";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { useWalletSetup } from "../../../wallet/wallet-context";
@@ -85,6 +85,7 @@ export function useSendCoin() {
           hash,
           chainId: config.chainId,
           onReplaced: replacement.onReplaced,
+          timeout: RECEIPT_TIMEOUT_MS,
         });
         replacement.check();
         if (receipt.status !== "success") throw new TransferFailedError();
