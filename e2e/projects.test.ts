@@ -216,6 +216,39 @@ describe("projects page", () => {
     await context.close();
   });
 
+  it("a tip whose page was reloaded before its transfer was mined is recorded once it is", async () => {
+    const tipper = devAccount(5).address;
+    const target = (await projects(2)).find((p) => p.title === "Sneakers");
+    if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
+    const before = await ccBalance(tipper);
+    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: 5 } });
+    await connectWallet(page);
+    const sneakers = () => card(page, "Sneakers");
+    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    await anvil.setAutomine(false);
+    try {
+      await sneakers().getByRole("spinbutton").fill("2");
+      await sneakers().getByRole("button", { name: "Send" }).click();
+      await sneakers().getByTestId("tip-pending").waitFor();
+      // A slow block: the student reloads the page while the transfer waits.
+      await page.reload();
+      await sneakers().waitFor();
+      await anvil.mine({ blocks: 1 });
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    // Before: the coins moved and the project's total never did (the report died with the page).
+    expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(2) });
+    await sneakers()
+      .getByTestId("received")
+      .filter({ hasText: `${target.totalReceived + 2} CC` })
+      .waitFor();
+    expect(await ccBalance(tipper)).toBe(before - 2);
+    expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived + 2);
+    await context.close();
+  });
+
   it("the tip box checks the amount and the balance before asking the wallet (phone)", async () => {
     const { page, context, wallet } = await openPage(browser, stack, "/projects?n=3", {
       wallet: { signer: 2 },

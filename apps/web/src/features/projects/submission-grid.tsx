@@ -6,11 +6,14 @@ import { LoadMore } from "../../ui/load-more";
 import { Spinner } from "../../ui/spinner";
 import { useWallet } from "../../wallet/use-wallet";
 import { useProjects } from "./api/get-projects";
+import { useResumePendingTips } from "./api/resume-pending-tips";
 import { ProjectImage } from "./project-image";
 import { TipForm } from "./tip-form";
 
 export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
   const { wallet } = useWallet();
+  // A tip sent before the page was reloaded, its transfer mined since (or soon): recorded now.
+  useResumePendingTips(wallet);
   const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useProjects(projectNumber);
   const submissions = data?.pages.flatMap((page) => page.items) ?? [];

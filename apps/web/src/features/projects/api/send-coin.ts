@@ -10,13 +10,14 @@ import { messages } from "@classcoin/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { parseUnits } from "viem";
-import { useConfig as useWagmiConfig } from "wagmi";
-import { callApi } from "../../../lib/api-client";
+import { useConfig as useWagmiConfig, type Config as WagmiConfig } from "wagmi";
+import { ApiError, callApi } from "../../../lib/api-client";
 import { RECEIPT_TIMEOUT_MS, replacementWatch } from "../../../wallet/replaced-transaction";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { useWalletSetup } from "../../../wallet/wallet-context";
 import { getProjectsQueryOptions } from "./get-projects";
+import { beingReported, forgetPendingTip, type PendingTip, rememberPendingTip } from "./pending-tips";
 
 export interface SendCoinInput {
   toWallet: string;
@@ -53,13 +54,13 @@ export function useSendCoin() {
   }, []);
 
   const mutation = useMutation({
-    mutationFn: async ({ toWallet, amount, projectId }: SendCoinInput) => {
+    mutationFn: async ({ toWallet, amount, projectId, projectNumber }: SendCoinInput) => {
       const fromWallet = await prepare();
       const token = config.tokenAddress as `0x${string}`;
       // Issue 14: a tipper whose wallet cannot pay the gas signs the transfer and the class treasury sends it;
       // the tip is then recorded exactly as any other, from the receipt.
       const gasless = await loadGasless();
-      const { writeContract, waitForTransactionReceipt } = await loadWriteActions();
+      const { writeContract } = await loadWriteActions();
       // The treasury answers once it has sent the transfer; it is then waited for like the wallet's own.
       const hash = (await gasless.cannotPayGas(wagmiConfig, fromWallet, config.chainId))
         ? await gasless.relayTransfer(wagmiConfig, {
@@ -77,23 +78,21 @@ export function useSendCoin() {
             chainId: config.chainId,
           });
       setPendingHash(hash);
-      let minedHash: `0x${string}`;
+      const tip: PendingTip = {
+        txHash: hash,
+        fromWallet,
+        toWallet,
+        amount,
+        projectId,
+        projectNumber,
+        sentAt: Date.now(),
+      };
+      rememberPendingTip(tip);
       try {
-        // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
-        const replacement = replacementWatch();
-        const receipt = await waitForTransactionReceipt(wagmiConfig, {
-          hash,
-          chainId: config.chainId,
-          onReplaced: replacement.onReplaced,
-          timeout: RECEIPT_TIMEOUT_MS,
-        });
-        replacement.check();
-        if (receipt.status !== "success") throw new TransferFailedError();
-        minedHash = receipt.transactionHash;
+        return await reportWhenMined(wagmiConfig, config.chainId, tip);
       } finally {
         setPendingHash(null);
       }
-      return callApi(tipEndpoints.sendCoin, { body: { fromWallet, toWallet, amount, projectId, txHash: minedHash } });
     },
     onSettled: (_data, _error, input) => {
       // Also after a failed report: the coins may have moved on chain all the same.
@@ -102,4 +101,41 @@ export function useSendCoin() {
     },
   });
   return { ...mutation, pendingHash };
+}
+
+/**
+ * Waits for the tip's transfer to be mined and reports it; forgets the pending tip once it is reported or
+ * can never be (not mined: replaced or reverted; refused by the server), keeps it on anything else (the
+ * network), for the projects page to report later.
+ */
+export async function reportWhenMined(wagmiConfig: WagmiConfig, chainId: number, tip: PendingTip) {
+  beingReported.add(tip.txHash);
+  try {
+    const { waitForTransactionReceipt } = await loadWriteActions();
+    // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
+    const replacement = replacementWatch();
+    const receipt = await waitForTransactionReceipt(wagmiConfig, {
+      hash: tip.txHash,
+      chainId,
+      onReplaced: replacement.onReplaced,
+      timeout: RECEIPT_TIMEOUT_MS,
+    });
+    replacement.check();
+    if (receipt.status !== "success") throw new TransferFailedError();
+    const { fromWallet, toWallet, amount, projectId } = tip;
+    const result = await callApi(tipEndpoints.sendCoin, {
+      body: { fromWallet, toWallet, amount, projectId, txHash: receipt.transactionHash },
+    });
+    forgetPendingTip(tip.txHash);
+    return result;
+  } catch (error) {
+    const final =
+      error instanceof TransferFailedError ||
+      (error instanceof Error && error.message === messages.wallet.transactionReplaced) ||
+      (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429);
+    if (final) forgetPendingTip(tip.txHash);
+    throw error;
+  } finally {
+    beingReported.delete(tip.txHash);
+  }
 }

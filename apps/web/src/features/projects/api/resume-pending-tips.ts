@@ -1,0 +1,41 @@
+/**
+ * Reports the connected wallet's tips sent from a page that was reloaded or closed before their transfer was
+ * mined (pending-tips.ts): once mined, each is recorded like any tip and the student is told.
+ */
+import { messages } from "@classcoin/shared/messages";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useConfig as useWagmiConfig } from "wagmi";
+import { useAlert } from "../../../ui/alerts";
+import { useCcBalance } from "../../../wallet/use-cc-balance";
+import { useWalletSetup } from "../../../wallet/wallet-context";
+import { getProjectsQueryOptions } from "./get-projects";
+import { beingReported, readPendingTips } from "./pending-tips";
+import { reportWhenMined } from "./send-coin";
+
+export function useResumePendingTips(wallet: string | null | undefined): void {
+  const wagmiConfig = useWagmiConfig();
+  const { config } = useWalletSetup();
+  const queryClient = useQueryClient();
+  const balance = useCcBalance();
+  const alert = useAlert();
+  /** Tips this page is reporting already (a wallet change runs the effect again). */
+  const started = useRef(new Set<string>());
+
+  useEffect(() => {
+    if (!wallet) return;
+    for (const tip of readPendingTips()) {
+      if (tip.fromWallet.toLowerCase() !== wallet.toLowerCase()) continue;
+      if (started.current.has(tip.txHash) || beingReported.has(tip.txHash)) continue;
+      started.current.add(tip.txHash);
+      reportWhenMined(wagmiConfig, config.chainId, tip).then(
+        () => {
+          balance.refresh();
+          void queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions(tip.projectNumber).queryKey });
+          void alert(messages.catalogue.sendSuccess(tip.amount));
+        },
+        (error: unknown) => console.error("Reporting a tip sent before the page was reloaded failed", error),
+      );
+    }
+  }, [wallet, wagmiConfig, config.chainId, queryClient, balance, alert]);
+}
