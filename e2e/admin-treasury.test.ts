@@ -8,8 +8,9 @@ import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { Browser, Page } from "playwright-core";
-import { formatEther, formatUnits } from "viem";
+import { createTestClient, formatEther, formatUnits, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
@@ -85,6 +86,47 @@ describe("admin treasury and prompts (issue 14)", () => {
     await page.goto(`${stack.url}/bounties`);
     const card = page.locator(".bounty-card", { hasText: "Design the class mascot" });
     await card.getByText(/^Completed by Ava Chen on /).waitFor();
+    await context.close();
+  });
+
+  it("a reward not mined yet is 'being paid' on the public card and, after a reload, in the admin's row", async () => {
+    const ben = devAccount(2).address;
+    const before = await cc(ben);
+    const { page, context } = await openAdmin("/admin?tab=bounties");
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    await anvil.setAutomine(false);
+    try {
+      await page.getByRole("button", { name: "Complete Help a classmate set up a wallet" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Completed by").selectOption(ben.toLowerCase());
+      await dialog.getByRole("button", { name: /^Pay 10 CC and complete/ }).click();
+
+      // A slow block: students see it taken, not "contact your instructor to claim this bounty".
+      const visitor = await openPage(browser, stack, "/bounties", { wallet: false });
+      const card = visitor.page.locator(".bounty-card", { hasText: "Help a classmate set up a wallet" });
+      for (let i = 0; i < 40 && (await card.getByText("Being paid", { exact: true }).count()) === 0; i++) {
+        await visitor.page.waitForTimeout(250);
+        await visitor.page.reload();
+        await card.waitFor();
+      }
+      await card.getByText(/^Completed: its reward is being paid \(transaction 0x/).waitFor();
+      expect(await card.getByText("Contact your instructor to claim this bounty.").count()).toBe(0);
+      await visitor.context.close();
+
+      // The admin reloads meanwhile: the row says where the reward is going.
+      const again = await openAdmin("/admin?tab=bounties");
+      const row = again.page.getByTestId("admin-bounty").filter({ hasText: "Help a classmate set up a wallet" });
+      await row.getByText(/reward being paid to 0x[0-9a-f]{4}…[0-9a-f]{4} \(transaction 0x/).waitFor();
+      await row.getByText("Being paid", { exact: true }).waitFor();
+      await screenshot(again.page, "admin-bounty-being-paid");
+      await again.context.close();
+
+      await anvil.mine({ blocks: 1 });
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    expect((await readAlert(page)).text).toBe("Bounty completed by Ben Okafor: 10 CC paid");
+    expect((await cc(ben)) - before).toBe(10);
     await context.close();
   });
 

@@ -81,7 +81,11 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
               <>
                 <div className="admin-row-main">
                   <strong className="bounty-title">{b.title}</strong>{" "}
-                  <span className={`badge badge-${b.status}`}>{statusLabels[b.status]}</span>
+                  {b.status === "active" && b.rewardTxHash ? (
+                    <span className="badge badge-completed">Being paid</span>
+                  ) : (
+                    <span className={`badge badge-${b.status}`}>{statusLabels[b.status]}</span>
+                  )}
                   {b.crossedOut && <span className="badge badge-cancelled">Crossed out</span>}
                   <div className="muted small">
                     {b.reward.toLocaleString("en-US")} CC · created {formatDate(b.createdAt)}
