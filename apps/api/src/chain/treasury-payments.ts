@@ -29,6 +29,7 @@ import {
   http,
   keccak256,
   type PublicClient,
+  parseTransaction,
   type Transport,
   type WalletClient,
 } from "viem";
@@ -38,6 +39,10 @@ import type { Database, Db } from "../db/client";
 import { treasuryPayments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { chainFor } from "./clients";
+import { movePaymentReferences } from "./payment-references";
+
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -67,7 +72,14 @@ export interface PaymentOrder {
   call: PaymentCall;
 }
 
+/** A payment's outcome so far (a `replaced` transaction's payment goes on as its re-signed copy). */
 export type PaymentStatus = "signed" | "mined" | "reverted" | "dropped";
+
+/** A payment's outcome and its transaction: the one mined, or the one the chain may still mine. */
+export interface SettledPayment {
+  status: PaymentStatus;
+  hash: string;
+}
 
 /** A payment `settleOpen` found mined. */
 export type MinedLate = Pick<
@@ -123,9 +135,12 @@ export interface TreasuryPayments {
   send<T>(work: (tx: Tx, sign: Sign) => Promise<T>): Promise<T>;
   /** Settles a recorded payment from the chain, waiting up to `timeoutMs` (default 3 min) for it to be mined. */
   settle(hash: string, options?: { timeoutMs?: number }): Promise<PaymentStatus>;
+  /** `settle`, with the hash of the payment's transaction now: a payment re-signed with a higher fee has another. */
+  settlePayment(hash: string, options?: { timeoutMs?: number }): Promise<SettledPayment>;
   /**
-   * Settles every payment still `signed` (re-broadcasting its bytes), without waiting for receipts; answers
-   * the rows found mined here (for what their requests, given up, did not announce).
+   * Re-signs with a higher fee the payments the base fee has priced out, then settles every payment still
+   * `signed` (re-broadcasting its bytes), without waiting for receipts; answers the rows found mined here (for
+   * what their requests, given up, did not announce).
    */
   settleOpen(): Promise<MinedLate[]>;
   nativeBalance(): Promise<bigint>;
@@ -232,25 +247,45 @@ export function createTreasuryPayments(
     }
   }
 
+  type PaymentRow = typeof treasuryPayments.$inferSelect;
+
+  /**
+   * Records the outcome of a payment's transactions (the one first signed and its re-signed copies, all at
+   * one nonce): `settled` with its receipt's status, every other one `dropped`, in one database transaction,
+   * others first (the purpose's unique index allows one live row). The rows naming the payment follow the
+   * transaction the chain mined.
+   */
   async function record(
-    hash: string,
-    status: PaymentStatus,
+    members: PaymentRow[],
+    settled: { hash: string; status: PaymentStatus },
     receipt?: { blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint },
   ) {
-    await db
-      .update(treasuryPayments)
-      .set({
-        status,
-        settledAt: new Date(),
-        ...(receipt
-          ? {
-              blockNumber: Number(receipt.blockNumber),
-              gasUsed: Number(receipt.gasUsed),
-              feeWei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
-            }
-          : {}),
-      })
-      .where(and(eq(treasuryPayments.txHash, hash), eq(treasuryPayments.status, "signed")));
+    const open = inArray(treasuryPayments.status, ["signed", "replaced"]);
+    const hashes = members.map((m) => m.txHash);
+    await db.transaction(async (tx) => {
+      const others = hashes.filter((h) => h !== settled.hash);
+      if (others.length > 0) {
+        await tx
+          .update(treasuryPayments)
+          .set({ status: "dropped", settledAt: new Date() })
+          .where(and(inArray(treasuryPayments.txHash, others), open));
+      }
+      await tx
+        .update(treasuryPayments)
+        .set({
+          status: settled.status,
+          settledAt: new Date(),
+          ...(receipt
+            ? {
+                blockNumber: Number(receipt.blockNumber),
+                gasUsed: Number(receipt.gasUsed),
+                feeWei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+              }
+            : {}),
+        })
+        .where(and(eq(treasuryPayments.txHash, settled.hash), open));
+      if (settled.status !== "dropped") await movePaymentReferences(tx, hashes, settled.hash);
+    });
   }
 
   async function receiptOf(hash: Hash) {
@@ -262,40 +297,134 @@ export function createTreasuryPayments(
     }
   }
 
-  async function settle(hash: string, options: { timeoutMs?: number } = {}): Promise<PaymentStatus> {
+  /** A payment's transactions: the one first signed and its re-signed copies (same purpose, same nonce). */
+  async function membersOf(hash: string): Promise<PaymentRow[]> {
+    const [row] = await db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash));
+    if (!row) throw new Error(`no treasury payment ${hash}`);
+    return db
+      .select()
+      .from(treasuryPayments)
+      .where(and(eq(treasuryPayments.purpose, row.purpose), eq(treasuryPayments.nonce, row.nonce)))
+      .orderBy(asc(treasuryPayments.createdAt));
+  }
+
+  async function settlePayment(hash: string, options: { timeoutMs?: number } = {}): Promise<SettledPayment> {
     const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
     let lastBroadcast = 0;
     for (;;) {
-      const [row] = await db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash));
-      if (!row) throw new Error(`no treasury payment ${hash}`);
-      if (row.status !== "signed") return row.status;
-      const receipt = await receiptOf(hash as Hash);
-      if (receipt) {
-        const status = receipt.status === "success" ? "mined" : "reverted";
-        await record(hash, status, receipt);
-        return status;
-      }
-      const mined = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
-      if (mined > row.nonce) {
-        // The nonce is used; by these bytes only if their receipt shows up (read after the count). A node can
-        // report the nonce a moment before it serves the receipt (load-balanced RPC providers; anvil on a
-        // loaded machine is the likely cause of an award reported failed in one CI run), so look a few times.
-        let late = await receiptOf(hash as Hash);
-        for (let look = 1; !late && look < DROPPED_LOOKS; look++) {
-          await new Promise((resolve) => setTimeout(resolve, pollMs));
-          late = await receiptOf(hash as Hash);
+      const members = await membersOf(hash);
+      const done = members.find((m) => m.status === "mined" || m.status === "reverted");
+      if (done) return { status: done.status as PaymentStatus, hash: done.txHash };
+      const live = members.find((m) => m.status === "signed");
+      // All dropped (reverted and mined are above): the rows naming it name the last one signed.
+      if (!live) return { status: "dropped", hash: members.at(-1)?.txHash ?? hash };
+      // The re-signed copy is the one to wait for, but the chain may have mined an earlier one first.
+      const open = members.filter((m) => m.status === "signed" || m.status === "replaced").reverse();
+      const mined = async () => {
+        for (const m of open) {
+          const receipt = await receiptOf(m.txHash as Hash);
+          if (receipt) return { m, receipt };
         }
-        if (late) continue;
-        await record(hash, "dropped");
-        return "dropped";
+        return undefined;
+      };
+      let found = await mined();
+      if (!found) {
+        const used = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
+        if (used > live.nonce) {
+          // The nonce is used; by one of these only if its receipt shows up (read after the count). A node can
+          // report the nonce a moment before it serves the receipt (load-balanced RPC providers; anvil on a
+          // loaded machine is the likely cause of an award reported failed in one CI run), so look a few times.
+          for (let look = 1; !found && look < DROPPED_LOOKS; look++) {
+            await new Promise((resolve) => setTimeout(resolve, pollMs));
+            found = await mined();
+          }
+          if (!found) {
+            await record(members, { hash: live.txHash, status: "dropped" });
+            return { status: "dropped", hash: live.txHash };
+          }
+        }
+      }
+      if (found) {
+        const status = found.receipt.status === "success" ? "mined" : "reverted";
+        await record(members, { hash: found.m.txHash, status }, found.receipt);
+        continue; // read back: another server may have recorded it first
       }
       if (Date.now() - lastBroadcast >= REBROADCAST_EVERY_MS) {
-        await broadcast(row.rawTx as Hex, { quiet: true });
+        await broadcast(live.rawTx as Hex, { quiet: true });
         lastBroadcast = Date.now();
       }
-      if (Date.now() >= deadline) return "signed";
+      if (Date.now() >= deadline) return { status: "signed", hash: live.txHash };
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+  }
+
+  /**
+   * Signs again, with a higher fee, each open payment whose fee cap the base fee has passed: such bytes wait
+   * until the fee falls, and every later payment of the treasury waits behind their nonce (bounty rewards,
+   * awards, grants, and every student's gasless transfer). Same nonce and call: the chain mines one of the
+   * two at most, and a wallet watching the first hash sees it "repriced" (viem) and follows the new one.
+   * The fee cap is the base fee's headroom again, at least 1/8 above the old one, as is the tip (nodes
+   * refuse a replacement bumped by less than 10 %); the fee paid is still the block's base fee plus the tip.
+   */
+  async function repriceOpen(): Promise<number> {
+    const open = await db
+      .select()
+      .from(treasuryPayments)
+      .where(eq(treasuryPayments.status, "signed"))
+      .orderBy(asc(treasuryPayments.nonce));
+    if (open.length === 0) return 0;
+    const block = await chain.getBlock({ blockTag: "latest" });
+    const baseFee = block.baseFeePerGas;
+    if (baseFee === null || baseFee === undefined) return 0;
+    const used = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
+    let tip: bigint | undefined;
+    let balance: bigint | undefined;
+    let repriced = 0;
+    for (const row of open) {
+      if (row.nonce < used) continue; // mined or dropped: settling records which
+      const signed = parseTransaction(row.rawTx as Hex);
+      if (signed.type !== "eip1559" || signed.maxFeePerGas === undefined || signed.maxPriorityFeePerGas === undefined)
+        continue;
+      if (signed.maxFeePerGas >= baseFee) continue;
+      tip ??= await chain.estimateMaxPriorityFeePerGas();
+      const bump = (fee: bigint) => fee + fee / 8n + 1n;
+      const maxPriorityFeePerGas = max(tip, bump(signed.maxPriorityFeePerGas));
+      const least = max(baseFee + maxPriorityFeePerGas, bump(signed.maxFeePerGas));
+      // A node refuses a transaction whose gas at its cap costs more than the treasury has; with less ETH than
+      // the headroom needs, the cap is what the balance buys (and nothing is re-signed below `least`).
+      balance ??= await chain.getBalance({ address: account.address });
+      const gas = signed.gas ?? 0n;
+      const affordable = gas > 0n ? (balance - (signed.value ?? 0n)) / gas : 0n;
+      const maxFeePerGas = min(max(baseFee * BASE_FEE_HEADROOM + maxPriorityFeePerGas, least), affordable);
+      if (maxFeePerGas < least) continue; // the treasury needs ETH first: the payment waits, as it would anyway
+      const raw = await wallet.signTransaction({
+        chainId: signed.chainId,
+        type: "eip1559",
+        nonce: row.nonce,
+        gas: signed.gas,
+        ...(signed.to ? { to: signed.to } : {}),
+        ...(signed.data ? { data: signed.data } : {}),
+        ...(signed.value ? { value: signed.value } : {}),
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+      });
+      const replaced = await db.transaction(async (tx) => {
+        const [taken] = await tx
+          .update(treasuryPayments)
+          .set({ status: "replaced", settledAt: new Date() })
+          .where(and(eq(treasuryPayments.txHash, row.txHash), eq(treasuryPayments.status, "signed")))
+          .returning({ hash: treasuryPayments.txHash });
+        if (!taken) return false; // settled or re-signed by another server meanwhile
+        const { txHash: _old, rawTx: _raw, createdAt: _at, settledAt: _settled, ...same } = row;
+        await tx.insert(treasuryPayments).values({ ...same, txHash: keccak256(raw), rawTx: raw, status: "signed" });
+        await movePaymentReferences(tx, [row.txHash], keccak256(raw));
+        return true;
+      });
+      if (!replaced) continue;
+      repriced++;
+      await broadcast(raw, { quiet: true });
+    }
+    return repriced;
   }
 
   async function feesWithHeadroom() {
@@ -433,9 +562,11 @@ export function createTreasuryPayments(
       );
     },
 
-    settle,
+    settle: async (hash, options) => (await settlePayment(hash, options)).status,
+    settlePayment,
 
     async settleOpen() {
+      await repriceOpen();
       const open = await db
         .select({
           txHash: treasuryPayments.txHash,
@@ -448,7 +579,12 @@ export function createTreasuryPayments(
         .where(eq(treasuryPayments.status, "signed"))
         .orderBy(asc(treasuryPayments.nonce));
       const mined: MinedLate[] = [];
-      for (const row of open) if ((await settle(row.txHash, { timeoutMs: 0 })) === "mined") mined.push(row);
+      for (const row of open) {
+        const settled = await settlePayment(row.txHash, { timeoutMs: 0 });
+        if (settled.status !== "mined") continue;
+        // The re-signed copy may be the one mined: report the row of the hash the chain has.
+        mined.push(settled.hash === row.txHash ? row : { ...row, txHash: settled.hash });
+      }
       return mined;
     },
 

@@ -438,7 +438,10 @@ export const deployRuns = pgTable(
  *   it can be mined once at most), and a transaction is known dropped once the treasury's mined nonce has
  *   passed its `nonce` without a receipt for it;
  * - at most one payment per `purpose` (`bounty:<id>`, `award:<message hash>`, `welcome-eth:<wallet>`, …) is
- *   live (`signed` = sent or about to be, `mined` = paid): a second one is refused by the unique index.
+ *   live (`signed` = sent or about to be, `mined` = paid): a second one is refused by the unique index;
+ * - a payment priced out by a rising base fee is signed again at its nonce with a higher fee: the old row is
+ *   `replaced` and the new one, same purpose and nonce, is live. The chain mines at most one of them (the
+ *   nonce); whichever it mines is recorded `mined` and the others `dropped`.
  */
 export const treasuryPayments = pgTable(
   "treasury_payments",
@@ -454,7 +457,7 @@ export const treasuryPayments = pgTable(
     native: boolean("native").notNull().default(false),
     nonce: bigint("nonce", { mode: "number" }).notNull(),
     rawTx: text("raw_tx").notNull(),
-    status: text("status", { enum: ["signed", "mined", "reverted", "dropped"] })
+    status: text("status", { enum: ["signed", "mined", "reverted", "dropped", "replaced"] })
       .notNull()
       .default("signed"),
     blockNumber: bigint("block_number", { mode: "number" }),

@@ -64,7 +64,14 @@ export async function awardStudent(deps: AppDeps, grant: AdminGrant, input: Awar
   } catch (error) {
     throw sendError(error);
   }
-  const status = await payments.settle(started.hash);
-  if (status !== "mined") throw unpaidError(status, started.hash);
-  return { wallet: input.wallet, name: started.name, amount: input.amount, note: input.note, txHash: started.hash };
+  // Its hash now: an award re-signed with a higher fee while it waited is another transaction.
+  const { status, hash } = await payments.settlePayment(started.hash);
+  if (status !== "mined") throw unpaidError(status, hash);
+  return {
+    wallet: input.wallet,
+    name: started.name,
+    amount: input.amount,
+    note: input.note,
+    txHash: hash as `0x${string}`,
+  };
 }

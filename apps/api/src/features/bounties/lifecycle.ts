@@ -85,7 +85,8 @@ export async function completeBounty(
     throw sendError(error);
   }
 
-  const status = await payments.settle(started.hash);
+  // Its hash now: a reward re-signed with a higher fee while it waited is another transaction.
+  const { status, hash } = await payments.settlePayment(started.hash);
   const { db } = deps.database;
   if (status !== "mined") {
     if (status !== "signed") {
@@ -93,9 +94,9 @@ export async function completeBounty(
       await db
         .update(bounties)
         .set({ rewardTxHash: null, completedByWallet: null })
-        .where(and(eq(bounties.id, id), eq(bounties.rewardTxHash, started.hash)));
+        .where(and(eq(bounties.id, id), eq(bounties.rewardTxHash, hash)));
     }
-    throw unpaidError(status, started.hash);
+    throw unpaidError(status, hash);
   }
   const [row] = await db
     .update(bounties)
@@ -103,15 +104,15 @@ export async function completeBounty(
       status: "completed",
       completedBy: started.name,
       completedByWallet: input.wallet,
-      rewardTxHash: started.hash,
+      rewardTxHash: hash,
       completedAt: new Date(),
     })
-    .where(and(eq(bounties.id, id), eq(bounties.rewardTxHash, started.hash), eq(bounties.status, "active")))
+    .where(and(eq(bounties.id, id), eq(bounties.rewardTxHash, hash), eq(bounties.status, "active")))
     .returning();
   // Already marked by a concurrent completion of the same payment: answer with the row as it is.
   const bounty = row ?? (await db.select().from(bounties).where(eq(bounties.id, id)))[0];
   if (!bounty) throw notFound(bountyNotFound);
-  return { bounty: toBounty(bounty), txHash: started.hash, name: started.name };
+  return { bounty: toBounty(bounty), txHash: hash as `0x${string}`, name: started.name };
 }
 
 /** The student's profile name; the student must have an active profile. */

@@ -246,8 +246,11 @@ export async function readWelcomeGrants(db: Db, wallets: string[]): Promise<Welc
   const rows = await db.select().from(welcomeGrants).where(inArray(welcomeGrants.wallet, wallets));
   const hashes = rows.flatMap((r) => [r.ccTxHash, r.ethTxHash]).filter((h): h is string => h !== null);
   const payments = await paymentsByHash(db, hashes);
-  const statusOf = (hash: string | null): PaymentStatus | undefined =>
-    hash === null ? undefined : payments.get(hash)?.status;
+  const statusOf = (hash: string | null): PaymentStatus | undefined => {
+    const status = hash === null ? undefined : payments.get(hash)?.status;
+    // Re-signed with a higher fee a moment ago: its copy is pending (the grant follows it).
+    return status === "replaced" ? "signed" : status;
+  };
   return rows.map((row) => {
     const parts: (PaymentStatus | "unsent")[] = [];
     if (BigInt(row.ccWei) > 0n) parts.push(statusOf(row.ccTxHash) ?? "unsent");

@@ -10,7 +10,13 @@ import { treasuryPayments } from "../../../db/schema";
 import type { AppDeps } from "../../../deps";
 import { chunkPurpose, chunksOf, DEFAULT_STALE_MS, latestRun, markStaleRuns, mintedSoFar } from "./run";
 
-const STATE = { mined: "minted", signed: "pending", dropped: "failed", reverted: "failed" } as const;
+const STATE = {
+  mined: "minted",
+  signed: "pending",
+  replaced: "pending",
+  dropped: "failed",
+  reverted: "failed",
+} as const;
 
 export async function lastDeployRun(deps: AppDeps): Promise<DeployRunView | null> {
   const { db } = deps.database;

@@ -118,11 +118,11 @@ export async function workRun(deps: AppDeps, run: DeployRunRow): Promise<{ minte
           (await payments.send((_tx, sign) =>
             sign({ purpose, kind: "deploy", description: null, call: { kind: "mint", to, amountWei } }),
           ));
-        const status = await payments.settle(hash);
+        const { status, hash: now } = await payments.settlePayment(hash);
         if (status === "mined") break;
-        if (status === "signed") throw new Error(`mintBatch transaction ${hash} was not mined in time`);
-        if (status === "reverted") throw new Error(`mintBatch transaction ${hash} reverted`);
-        if (attempt >= DROPPED_RETRIES) throw new Error(`mintBatch transaction ${hash} was dropped`);
+        if (status === "signed") throw new Error(`mintBatch transaction ${now} was not mined in time`);
+        if (status === "reverted") throw new Error(`mintBatch transaction ${now} reverted`);
+        if (attempt >= DROPPED_RETRIES) throw new Error(`mintBatch transaction ${now} was dropped`);
       }
       for (const wallet of to) invalidateBalance(wallet);
       await saveProgress(db, run);

@@ -1,0 +1,196 @@
+/**
+ * A treasury payment priced out by a base fee that rose past its fee cap (a fee spike on Sepolia that lasts):
+ * the payment settler signs it again at its nonce with a higher fee, the rows naming it follow the new hash,
+ * and the chain mines exactly one of the two; if it mines the first after all, everything follows that one.
+ */
+import { eq } from "drizzle-orm";
+import { type Hex, parseEther, parseGwei, parseTransaction } from "viem";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bounties, treasuryPayments } from "../db/schema";
+import { bountyDescription } from "../features/bounties/lifecycle";
+import { createTestApp, type TestApp } from "../testing/app";
+import { startTestChain, type TestChain } from "../testing/chain";
+import { failingBroadcast } from "../testing/failing-broadcast";
+import { createTreasuryPayments, type TreasuryPayments, treasuryPaymentsOf } from "./treasury-payments";
+
+let chain: TestChain;
+let t: TestApp;
+beforeAll(async () => {
+  chain = await startTestChain({ ownChain: true }); // it stops automine and sets the base fee: a chain of its own
+  t = await createTestApp(chain, "pglite");
+});
+afterAll(async () => {
+  await chain.test.setAutomine(true).catch(() => {});
+  await t?.close();
+  await chain?.stop();
+});
+beforeEach(async () => {
+  await chain.test.setAutomine(true);
+  await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
+  await chain.test.mine({ blocks: 1 });
+});
+
+const paymentRow = async (hash: string) =>
+  (await t.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash)))[0];
+const bountyRow = async (id: number) => (await t.database.db.select().from(bounties).where(eq(bounties.id, id)))[0];
+
+/** A bounty reward signed at a base fee of 1 gwei, not mined (mining stopped), as `completeBounty` leaves it. */
+async function pendingReward(payments: TreasuryPayments, title: string, student: `0x${string}`) {
+  const [bounty] = await t.database.db.insert(bounties).values({ title, description: "d", reward: 5 }).returning();
+  await chain.test.setAutomine(false);
+  const hash = await payments.send(async (tx, sign) => {
+    const signed = await sign({
+      purpose: `bounty:${bounty!.id}`,
+      kind: "bounty",
+      description: bountyDescription(title),
+      call: { kind: "mint", to: [student], amountWei: parseEther("5") },
+    });
+    await tx
+      .update(bounties)
+      .set({ rewardTxHash: signed, completedByWallet: student })
+      .where(eq(bounties.id, bounty!.id));
+    return signed;
+  });
+  return { id: bounty!.id, hash };
+}
+
+/** Blocks fill up: the base fee jumps to 20 gwei, past the payment's cap (3 × 1 gwei + tip), and stays above it. */
+async function feeSpike() {
+  await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("20") });
+  await chain.test.mine({ blocks: 1 });
+}
+
+describe("a treasury payment priced out by the base fee", () => {
+  it("is signed again with a higher fee by the settler, mined once, and the bounty follows the new hash", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const student = chain.account(5).address.toLowerCase() as `0x${string}`;
+    const before = await chain.balanceOf(student);
+    const reward = await pendingReward(payments, "Priced out", student);
+    await feeSpike();
+    expect(await t.app.deps.chain.getTransactionReceipt({ hash: reward.hash }).catch(() => null)).toBeNull();
+    const cap = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).maxFeePerGas!;
+
+    // Before: settling only sent the same bytes again, which no block would take until the fee fell.
+    expect(await payments.settleOpen()).toEqual([]);
+    const old = await paymentRow(reward.hash);
+    expect(old?.status).toBe("replaced");
+    const copies = await t.database.db
+      .select()
+      .from(treasuryPayments)
+      .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
+    const copy = copies.find((row) => row.txHash !== reward.hash)!;
+    expect(copies).toHaveLength(2);
+    expect([copy.status, copy.nonce, copy.kind, copy.description]).toEqual([
+      "signed",
+      old!.nonce,
+      "bounty",
+      old!.description,
+    ]);
+    const fees = parseTransaction(copy.rawTx as Hex);
+    expect(fees.maxFeePerGas).toBeGreaterThanOrEqual(parseGwei("60")); // the headroom again, over 20 gwei
+    expect(fees.maxFeePerGas).toBeGreaterThan(cap);
+    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(copy.txHash);
+
+    await chain.test.mine({ blocks: 1 });
+    // Waiting on the first hash (a request that was already waiting) ends with the copy, mined.
+    expect(await payments.settlePayment(reward.hash, { timeoutMs: 10_000 })).toEqual({
+      status: "mined",
+      hash: copy.txHash,
+    });
+    expect((await paymentRow(reward.hash))?.status).toBe("dropped");
+    expect((await paymentRow(copy.txHash))?.status).toBe("mined");
+    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+    // The server's follow-up completes the bounty with the hash that was mined.
+    await payments.settleOpen();
+    const { settleBountyRewards } = await import("../features/bounties/settle-rewards");
+    await settleBountyRewards(t.database.db);
+    const bounty = await bountyRow(reward.id);
+    expect([bounty?.status, bounty?.rewardTxHash]).toEqual(["completed", copy.txHash]);
+  });
+
+  it("a payment within its cap is left as it is", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const reward = await pendingReward(
+      payments,
+      "Within its cap",
+      chain.account(6).address.toLowerCase() as `0x${string}`,
+    );
+    await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("2") });
+    await chain.test.setAutomine(true);
+    expect((await paymentRow(reward.hash))?.status).toBe("signed");
+    await payments.settleOpen();
+    const rows = await t.database.db
+      .select()
+      .from(treasuryPayments)
+      .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
+    expect(rows.map((row) => row.txHash)).toEqual([reward.hash]);
+  });
+
+  it("with little ETH, the copy's fee cap is what the treasury's balance buys, and with less nothing is re-signed", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const treasury = payments.address;
+    const full = await t.app.deps.chain.getBalance({ address: treasury });
+    const reward = await pendingReward(payments, "Little ETH", chain.account(8).address.toLowerCase() as `0x${string}`);
+    const gas = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).gas!;
+    await feeSpike();
+    const copies = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(treasuryPayments)
+          .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`))
+      ).filter((row) => row.txHash !== reward.hash);
+    try {
+      // Less than the gas at 20 gwei plus the tip: a copy the node would refuse is not signed.
+      await chain.test.setBalance({ address: treasury, value: gas * parseGwei("18") });
+      await payments.settleOpen();
+      expect(await copies()).toEqual([]);
+      expect((await paymentRow(reward.hash))?.status).toBe("signed");
+      // Enough for 40 gwei, not for the headroom's 60: the cap is what the balance buys.
+      await chain.test.setBalance({ address: treasury, value: gas * parseGwei("40") });
+      await payments.settleOpen();
+      const [copy] = await copies();
+      expect(parseTransaction(copy!.rawTx as Hex).maxFeePerGas).toBe(parseGwei("40"));
+      await chain.test.mine({ blocks: 1 });
+      expect((await payments.settlePayment(reward.hash, { timeoutMs: 10_000 })).status).toBe("mined");
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: full });
+    }
+  });
+
+  it("if the chain mines the first one after all, it is the payment and the copy is dropped", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const student = chain.account(7).address.toLowerCase() as `0x${string}`;
+    const before = await chain.balanceOf(student);
+    const reward = await pendingReward(payments, "First one mined", student);
+    await feeSpike();
+    // The copy is signed and recorded but never reaches the node (its RPC refused the broadcast).
+    const unlucky = createTreasuryPayments(t.config, failingBroadcast(t.app.deps.chain), t.database);
+    await unlucky.settleOpen();
+    const copy = (
+      await t.database.db
+        .select()
+        .from(treasuryPayments)
+        .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`))
+    ).find((row) => row.txHash !== reward.hash)!;
+    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(copy.txHash);
+
+    // The fee falls and the first bytes, still in another node's pool (anvil evicts a transaction priced out,
+    // many nodes keep it), reach a block.
+    await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
+    await chain.test.mine({ blocks: 1 });
+    const first = (await paymentRow(reward.hash))!.rawTx as Hex;
+    await t.app.deps.chain.sendRawTransaction({ serializedTransaction: first });
+    await chain.test.mine({ blocks: 1 });
+    expect((await t.app.deps.chain.getTransactionReceipt({ hash: reward.hash })).status).toBe("success");
+
+    expect(await unlucky.settlePayment(copy.txHash, { timeoutMs: 10_000 })).toEqual({
+      status: "mined",
+      hash: reward.hash,
+    });
+    expect((await paymentRow(reward.hash))?.status).toBe("mined");
+    expect((await paymentRow(copy.txHash))?.status).toBe("dropped");
+    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
+    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+  });
+});
