@@ -124,7 +124,7 @@ export async function benchApi(
       body: JSON.stringify({ postId: String(1 + Math.floor(i / 2)), type: i % 2 ? "down" : "up", voterWallet: voter }),
     }));
     const endpoints: [string, LoadRequest[]][] = [
-      ["GET /api/posts", [{ path: "/api/posts" }]],
+      ["GET /api/posts?limit=50", [{ path: "/api/posts?limit=50" }]],
       ["GET /api/profiles", [{ path: "/api/profiles" }]],
       ["GET /api/projects/1", [{ path: "/api/projects/1" }]],
       ...Object.entries(q)

@@ -45,7 +45,7 @@ export interface CacheResult {
 }
 
 const HOT_READS: [string, string][] = [
-  ["posts", "/api/posts"],
+  ["posts", "/api/posts?limit=50"],
   ["profiles", "/api/profiles"],
   ["projects 1", "/api/projects/1"],
   ["bounties", "/api/admin/public/bounties"],

@@ -1,13 +1,13 @@
 /**
  * Lists that grow (issue 19) in Chromium: a class bigger than one page. /profiles and /projects show the first
- * 24 cards with "Load more", load the next page on the button or on scrolling near the end (infinite
+ * 24 cards (/forum 30 posts) with "Load more", load the next page on the button or on scrolling near the end (infinite
  * scroll), never show a card twice, still follow live updates with several pages loaded, and still tip a
  * submission of the second page. A stack of its own on a throw-away PostgreSQL database, so the extra
  * classmates can be written straight into it (reusing the demo's pictures).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Profile, Project } from "@classcoin/shared/entities";
+import type { Post, Profile, Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
@@ -23,6 +23,10 @@ import { type E2EStack, startStack } from "./harness/stack";
 
 /** The web app's page size (apps/web/src/features/{profiles,projects}/api). */
 const PAGE = 24;
+/** The forum's page size (apps/web/src/features/posts/api/get-posts.ts). */
+const POSTS_PAGE = 30;
+/** Posts added to the demo forum: more than two of its pages (and more than the 50 it once stopped at). */
+const EXTRA_POSTS = 70;
 /** Classmates added to the demo community: more than two pages of profiles and of project 1. */
 const EXTRA = 50;
 /** Screenshots of the paged lists for a person to look at (besides e2e/screenshots). */
@@ -59,6 +63,13 @@ beforeAll(async () => {
               (select array_agg(image order by id) from projects)[1 + g % 3], now() - interval '1 day'
        from generate_series(1, $1::int) g`,
       [EXTRA],
+    );
+    await client.query(
+      `insert into posts (author_wallet, content, created_at)
+       select '0x' || lpad(to_hex(4096 + g % $2::int), 40, '0'), 'Older post number ' || g || '.',
+              now() - interval '2 days' - (g || ' minutes')::interval
+       from generate_series(1, $1::int) g`,
+      [EXTRA_POSTS, EXTRA],
     );
   } finally {
     await client.end();
@@ -205,6 +216,34 @@ describe("lists that grow", () => {
     await screenshot(desktop.page, "projects-two-pages");
     await shoot(desktop.page, "projects-1280-two-pages");
     await desktop.context.close();
+  });
+
+  it("/forum shows 30 posts, reaches the oldest with Load more, and a vote on a later page counts", async () => {
+    const everyone = await all<Post>("/api/posts");
+    expect(everyone.length).toBeGreaterThan(EXTRA_POSTS);
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 6 } });
+    const posts = page.locator("article.post");
+    await loadMore(page, "posts").waitFor();
+    expect(await posts.count()).toBe(POSTS_PAGE);
+    await page.getByText(`Showing ${POSTS_PAGE} posts`).waitFor();
+    await shoot(page, "forum-1280-first-page");
+    await page.locator(".load-more").scrollIntoViewIfNeeded();
+    await atLeast(page, "article.post", 2 * POSTS_PAGE);
+    await loadRest(page);
+    // Before: the newest 50 and no way further.
+    expect(await distinct(page, "article.post .post-content")).toEqual(everyone.map((p) => p.content));
+
+    const target = everyone.at(-1);
+    if (!target) throw new Error("no posts");
+    await connectWallet(page);
+    const post = posts.filter({ hasText: target.content });
+    await post.getByRole("button", { name: /Upvote/ }).click();
+    await post
+      .getByTestId("upvotes")
+      .filter({ hasText: String(target.upvotes + 1) })
+      .waitFor();
+    await post.getByRole("button", { name: /Upvote/, pressed: true }).waitFor();
+    await context.close();
   });
 
   it("without IntersectionObserver the Load more button alone pages the lists (screens at 1280 and 375 px)", async () => {

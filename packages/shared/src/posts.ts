@@ -3,12 +3,9 @@ import { z } from "zod";
 import { MIN_BALANCE_TO_PARTICIPATE, POST_COUNTER_WARNING_ABOVE, POST_MAX_LENGTH } from "./constants";
 import { voteTypeSchema } from "./entities";
 import { messages } from "./messages";
+import { listPageQuerySchema } from "./paging";
 import { idSchema, walletSchema } from "./primitives";
 import { textLength } from "./text";
-
-/** Newest posts returned when the list is asked for without `limit`. */
-const POSTS_DEFAULT_PAGE_SIZE = 50;
-const POSTS_MAX_PAGE_SIZE = 100;
 
 /** Post text as the composer and the server check it: trimmed, 1–2000 code points (text.ts). */
 export const postContentSchema = z
@@ -39,13 +36,11 @@ export const votePostBodySchema = z.object({
 });
 
 /**
- * Keyset page of visible posts, newest first: `before` is the `_id` of the last post already shown.
- * Without `limit` the newest 50 are returned.
+ * Visible posts, newest first, paged as the other lists are (paging.ts): without `limit` every one, as the
+ * spec's client expects (a default page of 50 left older posts out of reach on /forum); `before` is the
+ * `_id` of the last post already shown.
  */
-export const listPostsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(POSTS_MAX_PAGE_SIZE).default(POSTS_DEFAULT_PAGE_SIZE),
-  before: idSchema.optional(),
-});
+export const listPostsQuerySchema = listPageQuerySchema;
 
 export interface PostComposerState {
   connected: boolean;

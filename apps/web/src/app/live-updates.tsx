@@ -6,9 +6,9 @@
  */
 import type { Post, Project } from "@classcoin/shared/entities";
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import type { KeysetPage } from "@classcoin/shared/paging";
-import { type InfiniteData, type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { isPagedList, patchListItems } from "../lib/list-cache";
 import { connectLiveEvents } from "../lib/live-events";
 import { useCcBalance } from "../wallet/use-cc-balance";
 import { useWallet } from "../wallet/use-wallet";
@@ -27,29 +27,15 @@ const LIVE_LISTS = [
 const COALESCE_MS = 150;
 
 function patchVotes(queryClient: QueryClient, event: Extract<LiveEvent, { type: "post.voted" }>): void {
-  queryClient.setQueriesData<unknown>({ queryKey: ["posts"] }, (data: unknown) => {
-    if (!Array.isArray(data)) return data;
-    return (data as Post[]).map((post) =>
-      post._id === event.postId
-        ? {
-            ...post,
-            upvotes: event.upvotes,
-            downvotes: event.downvotes,
-            votes: { ...post.votes, [event.voterWallet]: event.vote },
-          }
-        : post,
-    );
-  });
-}
-
-/** The pages of a paged list (an infinite query of `KeysetPage`s, packages/shared/src/paging.ts). */
-function isPagedList<T>(data: unknown): data is InfiniteData<KeysetPage<T>> {
-  return (
-    typeof data === "object" &&
-    data !== null &&
-    "pages" in data &&
-    Array.isArray(data.pages) &&
-    data.pages.every((page: unknown) => typeof page === "object" && page !== null && "items" in page)
+  patchListItems<Post>(queryClient, ["posts"], (post) =>
+    post._id === event.postId
+      ? {
+          ...post,
+          upvotes: event.upvotes,
+          downvotes: event.downvotes,
+          votes: { ...post.votes, [event.voterWallet]: event.vote },
+        }
+      : post,
   );
 }
 

@@ -15,7 +15,7 @@ export const postEndpoints = {
     tag: "forum",
     summary: "Visible posts, newest first",
     description:
-      "Without `limit`, the newest 50. For infinite scroll pass `before` = the `_id` of the last post shown.",
+      "Without `limit`, every visible post. For infinite scroll pass `limit` and `before` = the `_id` of the last post shown.",
     query: listPostsQuerySchema,
     response: z.array(postSchema),
     errorStatuses: [400],

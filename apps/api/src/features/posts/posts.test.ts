@@ -189,6 +189,23 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("without `limit` the list has every visible post, as the spec's client expects; with it, pages", async () => {
+    const w = newWallet();
+    await t.database.db
+      .insert(posts)
+      .values(Array.from({ length: 60 }, (_, i) => ({ authorWallet: w.address, content: `old ${i}` })));
+    // Before: the newest 50 only, so /forum could never show the older ones.
+    const all = await list();
+    expect(all.filter((p) => p.authorWallet === w.address)).toHaveLength(60);
+    const visible = await t.database.db.select({ id: posts.id }).from(posts).where(eq(posts.hidden, false));
+    expect(all).toHaveLength(visible.length);
+    const page = await list("?limit=31");
+    expect(page.map((p) => p._id)).toEqual(all.slice(0, 31).map((p) => p._id));
+    expect((await list(`?limit=31&before=${page[30]!._id}`)).map((p) => p._id)).toEqual(
+      all.slice(31, 62).map((p) => p._id),
+    );
+  });
+
   it("a post whose author has no profile any more shows the wallet as the author name", async () => {
     const w = newWallet();
     await t.database.db.insert(posts).values({ authorWallet: w.address, content: "orphan" });

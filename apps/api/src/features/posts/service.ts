@@ -5,6 +5,7 @@
 
 import type { Post, VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import type { ListPageQuery } from "@classcoin/shared/paging";
 import { postContentSchema } from "@classcoin/shared/posts";
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
@@ -71,10 +72,11 @@ function selectPosts(db: Db, where: SQL | undefined) {
 }
 
 /** Visible posts, newest first; `before` continues after the post with that id (keyset paging). */
-export async function listPosts(db: Db, page: { limit: number; before?: string }): Promise<Post[]> {
+export async function listPosts(db: Db, page: ListPageQuery): Promise<Post[]> {
   const visible = eq(posts.hidden, false);
   const where = page.before ? and(visible, lt(posts.id, Number(page.before))) : visible;
-  const rows = await selectPosts(db, where).limit(page.limit);
+  const query = selectPosts(db, where);
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
   return rows.map(toPost);
 }
 

@@ -7,7 +7,8 @@ import { useWallet } from "../../wallet/use-wallet";
 
 export function HomeRoute() {
   const { wallet } = useWallet();
-  const { data: posts } = usePosts();
+  // Among the newest posts (the forum's first page, which the home panel shows anyway).
+  const { posts } = usePosts();
   const hasPosted = wallet !== undefined && (posts ?? []).some((p) => p.authorWallet.toLowerCase() === wallet);
   return (
     <HomePage latestPosts={<LatestPosts limit={5} />} openBounties={<OpenBounties limit={4} />} hasPosted={hasPosted} />

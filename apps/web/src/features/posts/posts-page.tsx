@@ -2,6 +2,7 @@
 import type { Post } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { ReactNode } from "react";
+import { LoadMore } from "../../ui/load-more";
 import { UserStrip } from "../../wallet/user-strip";
 import { usePosts } from "./api/get-posts";
 import { PostComposer } from "./post-composer";
@@ -10,7 +11,7 @@ import "./posts.css";
 
 /** `renderComments`: the comments shown in place under a post (composed by app/ from the comments feature). */
 export function PostsPage({ renderComments }: { renderComments?: (post: Post) => ReactNode } = {}) {
-  const { data: posts, isLoading, isError } = usePosts();
+  const { posts, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = usePosts();
   return (
     <section className="page">
       <h1>Forum</h1>
@@ -25,6 +26,13 @@ export function PostsPage({ renderComments }: { renderComments?: (post: Post) =>
           <PostItem key={post._id} post={post} renderComments={renderComments} />
         ))}
       </div>
+      <LoadMore
+        hasMore={hasNextPage}
+        loading={isFetchingNextPage}
+        onLoad={() => void fetchNextPage()}
+        noun="posts"
+        shown={posts?.length ?? 0}
+      />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 /** `POST /api/posts/vote {postId, type, voterWallet}`; the answer is the updated post, shown at once. */
 import { postEndpoints } from "@classcoin/shared/endpoints/posts";
+import type { Post } from "@classcoin/shared/entities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CallBody, callApi } from "../../../lib/api-client";
+import { patchListItems } from "../../../lib/list-cache";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
-import { getPostsQueryOptions } from "./get-posts";
 
 export function useVotePost() {
   const prepare = usePrepareWrite();
@@ -17,9 +18,7 @@ export function useVotePost() {
     },
     onSettled: () => balance.refresh(),
     onSuccess: (updated) => {
-      queryClient.setQueryData(getPostsQueryOptions().queryKey, (posts) =>
-        posts?.map((p) => (p._id === updated._id ? updated : p)),
-      );
+      patchListItems<Post>(queryClient, ["posts"], (p) => (p._id === updated._id ? updated : p));
     },
   });
 }
