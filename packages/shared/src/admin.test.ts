@@ -8,6 +8,7 @@ describe("admin message scheme", () => {
     expect(adminAction("POST", "/api/admin/profiles/archive")).toBe("admin_post_profiles_archive");
     expect(adminAction("POST", "/api/admin/bounties/cross-out")).toBe("admin_post_bounties_cross_out");
     expect(adminAction("POST", "/api/admin/deploy-classcoin")).toBe("admin_post_deploy_classcoin");
+    expect(adminAction("POST", "/api/admin/deploy-ClassCoin")).toBe("admin_post_deploy_classcoin");
     expect(adminAction("post", "/api/admin/bounties")).toBe("admin_post_bounties");
   });
 

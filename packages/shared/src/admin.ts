@@ -31,7 +31,10 @@ export function adminAction(method: AdminMethod | Lowercase<AdminMethod>, path: 
     .split("/")
     .filter((segment) => segment !== "" && !segment.startsWith(":"))
     .join("_")
-    .replaceAll("-", "_");
+    .replaceAll("-", "_")
+    // Spec §7's `/deploy-{product}` is `/deploy-ClassCoin`; its action is `admin_post_deploy_classcoin`,
+    // whichever spelling of the path it is sent to.
+    .toLowerCase();
   return `admin_${method.toLowerCase()}_${rest}`;
 }
 

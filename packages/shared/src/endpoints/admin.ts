@@ -12,7 +12,8 @@ export const adminEndpoints = {
     response: dashboardSchema,
   }),
   deploy: adminPostEndpoint({
-    path: "/api/admin/deploy-classcoin",
+    // Spec §7: `/api/admin/deploy-{product}`, {product} = ClassCoin. The API also answers it in lowercase.
+    path: "/api/admin/deploy-ClassCoin",
     tag: "admin",
     summary: "Mint 10,000 CC to every active profile except the admin's (admin)",
     fields: deployClassCoinSchema,

@@ -5,6 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminErrors } from "../../../auth/admin";
 import { createChainClient } from "../../../chain/clients";
 import { createIndexer } from "../../../chain/indexer/indexer";
 import { deployRuns, profiles, transactions } from "../../../db/schema";
@@ -33,9 +34,10 @@ describe.each(testDatabaseKinds())("deploy ClassCoin on %s", (kind) => {
     await t?.close();
   });
 
+  // Spec §7's path, `/api/admin/deploy-{product}` with {product} = ClassCoin.
   const deploy = async () =>
     t.app.inject(
-      (await signedAdminRequest({ method: "POST", path: "/deploy-classcoin", body: { confirmed: true } })).inject,
+      (await signedAdminRequest({ method: "POST", path: "/deploy-ClassCoin", body: { confirmed: true } })).inject,
     );
   const supply = () =>
     chain.publicClient.readContract({ address: chain.tokenAddress, abi: classCoinAbi, functionName: "totalSupply" });
@@ -85,6 +87,14 @@ describe.each(testDatabaseKinds())("deploy ClassCoin on %s", (kind) => {
       amount: 10_000,
       fromWallet: expect.stringMatching(/^0x0{40}$/),
     });
+  });
+
+  it("answers in lowercase too (earlier releases' path), and a signature used on one spelling is refused on the other", async () => {
+    const signed = await signedAdminRequest({ method: "POST", path: "/deploy-classcoin", body: { confirmed: true } });
+    const res = await t.app.inject(signed.inject);
+    expect(res.statusCode, res.body).toBe(200);
+    const replay = await t.app.inject({ ...signed.inject, url: "/api/admin/deploy-ClassCoin" });
+    expect([replay.statusCode, replay.json().error]).toEqual([403, adminErrors.used]);
   });
 
   it("two deploy requests at once (different signatures): one mints, the other is refused while it runs", async () => {

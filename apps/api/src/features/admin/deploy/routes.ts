@@ -16,10 +16,14 @@ async function thenBalancesChanged<T>(events: EventBus, run: Promise<T>): Promis
   }
 }
 
+const deploy: Parameters<typeof adminPost<typeof adminEndpoints.deploy>>[1] = ({ deps, events, grant }) =>
+  thenBalancesChanged(events, deployClassCoin(deps, grant));
+
 export const deployRoutes = [
-  adminPost(adminEndpoints.deploy, ({ deps, events, grant }) =>
-    thenBalancesChanged(events, deployClassCoin(deps, grant)),
-  ),
+  adminPost(adminEndpoints.deploy, deploy),
+  // The path in lowercase, as every other admin path is and as earlier releases served it: the same action
+  // (`admin_post_deploy_classcoin`), so one signature is good on either path, once.
+  adminPost({ ...adminEndpoints.deploy, path: "/api/admin/deploy-classcoin" }, deploy),
   adminGet(adminEndpoints.lastDeployRun, async ({ deps, grant }) => {
     await grant.consume(deps.database.db);
     return { run: await lastDeployRun(deps) };

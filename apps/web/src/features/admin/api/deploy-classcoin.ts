@@ -1,5 +1,5 @@
 /**
- * `POST /api/admin/deploy-classcoin {confirmed: true}` (signed): the server mints 10,000 CC to every active
+ * `POST /api/admin/deploy-ClassCoin {confirmed: true}` (signed): the server mints 10,000 CC to every active
  * profile except the admin's and answers {recipients, amountPerProfile, totalDeployed}.
  */
 import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
