@@ -271,7 +271,7 @@ describe("admin page", () => {
     const held = new Promise<void>((r) => {
       release = r;
     });
-    await page.route("**/api/admin/deploy-classcoin", async (route) => {
+    await page.route("**/api/admin/deploy-ClassCoin", async (route) => {
       await held;
       await route.continue();
     });
