@@ -246,6 +246,35 @@ describe("lists that grow", () => {
     await context.close();
   });
 
+  it("two votes at once from a wallet not signed in yet ask it to sign in once, and both count", async () => {
+    const everyone = await all<Post>("/api/posts");
+    const [a, b] = [everyone[2], everyone[3]];
+    if (!a || !b) throw new Error("too few posts");
+    const { page, context, wallet } = await openPage(browser, stack, "/forum", { wallet: { signer: 5 } });
+    await connectWallet(page);
+    const posts = page.locator("article.post");
+    await posts.filter({ hasText: b.content }).waitFor();
+    // Both Upvote buttons pressed in one task, as fast hands on two posts do.
+    await page.evaluate(
+      (texts) => {
+        for (const text of texts) {
+          const post = [...document.querySelectorAll("article.post")].find((el) => el.textContent?.includes(text));
+          post?.querySelector<HTMLButtonElement>("footer button")?.click();
+        }
+      },
+      [a.content, b.content],
+    );
+    for (const post of [a, b]) {
+      await posts
+        .filter({ hasText: post.content })
+        .getByRole("button", { name: /Upvote/, pressed: true })
+        .waitFor();
+    }
+    // Before: each write signed in on its own, so the wallet asked twice (two prompts for one person).
+    expect(wallet?.calls.filter((method) => method === "personal_sign")).toHaveLength(1);
+    await context.close();
+  });
+
   it("without IntersectionObserver the Load more button alone pages the lists (screens at 1280 and 375 px)", async () => {
     const lists = [
       { path: "/profiles", noun: "profiles", cards: "article.profile-card", name: "profiles" },
