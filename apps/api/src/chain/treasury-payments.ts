@@ -190,6 +190,17 @@ export function treasuryPaymentsOf(deps: AppDeps): TreasuryPayments {
 /** pg_advisory_xact_lock key of a treasury's nonces ("cctr"), with the hash of its address. */
 export const TREASURY_LOCK = 0x6363_7472;
 
+/** pg_advisory_xact_lock key of a payment's transactions ("ccpg"), with the hash of its purpose. */
+const PAYMENT_GROUP_LOCK = 0x6363_7067;
+
+/**
+ * Re-signing a payment and recording its outcome take this lock first, so each reads the other's rows once
+ * committed (a statement after the lock sees them; one that waited on a row lock would not see a new copy).
+ */
+async function lockGroup(tx: Tx, purpose: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_GROUP_LOCK}, hashtext(${purpose}))`);
+}
+
 /** Takes the lock another instance holds while it signs and broadcasts from this treasury. */
 export async function lockTreasury(tx: Tx, address: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${TREASURY_LOCK}, hashtext(${address.toLowerCase()}))`);
@@ -210,6 +221,7 @@ export function createTreasuryPayments(
   const lock = lockOf(`${config.rpcUrl}|${account.address.toLowerCase()}`);
   const pollMs = config.chain === "local" ? 50 : 3_000;
   const nonceMemoryMs = config.chain === "local" ? 1_000 : 30_000;
+  const repriceAfterSeconds = config.chain === "local" ? 0 : 15;
 
   function callOf(order: PaymentOrder): { to: `0x${string}`; data?: Hex; value?: bigint } {
     if (order.call.kind === "native") return { to: order.call.to, value: order.call.amountWei };
@@ -251,24 +263,32 @@ export function createTreasuryPayments(
 
   /**
    * Records the outcome of a payment's transactions (the one first signed and its re-signed copies, all at
-   * one nonce): `settled` with its receipt's status, every other one `dropped`, in one database transaction,
-   * others first (the purpose's unique index allows one live row). The rows naming the payment follow the
+   * one nonce): `settled` with its receipt's status, every other one `dropped`, others first (the purpose's
+   * unique index allows one live row). The group is read again under row locks, as it stands now: a copy the
+   * settler of another server signed since `checked` was read is dropped too, and a "dropped" verdict that
+   * did not look at every copy is not recorded (false: look again). The rows naming the payment follow the
    * transaction the chain mined.
    */
   async function record(
-    members: PaymentRow[],
+    group: Pick<PaymentRow, "purpose" | "nonce">,
+    checked: ReadonlySet<string>,
     settled: { hash: string; status: PaymentStatus },
     receipt?: { blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint },
-  ) {
-    const open = inArray(treasuryPayments.status, ["signed", "replaced"]);
-    const hashes = members.map((m) => m.txHash);
-    await db.transaction(async (tx) => {
-      const others = hashes.filter((h) => h !== settled.hash);
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      await lockGroup(tx, group.purpose);
+      const rows = await tx
+        .select({ hash: treasuryPayments.txHash, status: treasuryPayments.status })
+        .from(treasuryPayments)
+        .where(and(eq(treasuryPayments.purpose, group.purpose), eq(treasuryPayments.nonce, group.nonce)));
+      const open = rows.filter((r) => r.status === "signed" || r.status === "replaced").map((r) => r.hash);
+      if (settled.status === "dropped" && open.some((hash) => !checked.has(hash))) return false;
+      const others = open.filter((hash) => hash !== settled.hash);
       if (others.length > 0) {
         await tx
           .update(treasuryPayments)
           .set({ status: "dropped", settledAt: new Date() })
-          .where(and(inArray(treasuryPayments.txHash, others), open));
+          .where(inArray(treasuryPayments.txHash, others));
       }
       await tx
         .update(treasuryPayments)
@@ -283,8 +303,17 @@ export function createTreasuryPayments(
               }
             : {}),
         })
-        .where(and(eq(treasuryPayments.txHash, settled.hash), open));
-      if (settled.status !== "dropped") await movePaymentReferences(tx, hashes, settled.hash);
+        .where(
+          and(eq(treasuryPayments.txHash, settled.hash), inArray(treasuryPayments.status, ["signed", "replaced"])),
+        );
+      if (settled.status !== "dropped") {
+        await movePaymentReferences(
+          tx,
+          rows.map((r) => r.hash),
+          settled.hash,
+        );
+      }
+      return true;
     });
   }
 
@@ -320,6 +349,7 @@ export function createTreasuryPayments(
       if (!live) return { status: "dropped", hash: members.at(-1)?.txHash ?? hash };
       // The re-signed copy is the one to wait for, but the chain may have mined an earlier one first.
       const open = members.filter((m) => m.status === "signed" || m.status === "replaced").reverse();
+      const checked = new Set(open.map((m) => m.txHash));
       const mined = async () => {
         for (const m of open) {
           const receipt = await receiptOf(m.txHash as Hash);
@@ -339,14 +369,17 @@ export function createTreasuryPayments(
             found = await mined();
           }
           if (!found) {
-            await record(members, { hash: live.txHash, status: "dropped" });
-            return { status: "dropped", hash: live.txHash };
+            // Not recorded if another server re-signed it meanwhile (a copy not looked at): look again.
+            if (await record(live, checked, { hash: live.txHash, status: "dropped" })) {
+              return { status: "dropped", hash: live.txHash };
+            }
+            continue;
           }
         }
       }
       if (found) {
         const status = found.receipt.status === "success" ? "mined" : "reverted";
-        await record(members, { hash: found.m.txHash, status }, found.receipt);
+        await record(live, checked, { hash: found.m.txHash, status }, found.receipt);
         continue; // read back: another server may have recorded it first
       }
       if (Date.now() - lastBroadcast >= REBROADCAST_EVERY_MS) {
@@ -367,10 +400,17 @@ export function createTreasuryPayments(
    * refuse a replacement bumped by less than 10 %); the fee paid is still the block's base fee plus the tip.
    */
   async function repriceOpen(): Promise<number> {
+    // Not one signed a moment ago: its request may still be broadcasting it (a copy first would make that
+    // broadcast fail as underpriced, and the request answer "not sent" for a payment on its way).
     const open = await db
       .select()
       .from(treasuryPayments)
-      .where(eq(treasuryPayments.status, "signed"))
+      .where(
+        and(
+          eq(treasuryPayments.status, "signed"),
+          sql`${treasuryPayments.createdAt} < now() - ${repriceAfterSeconds}::int * interval '1 second'`,
+        ),
+      )
       .orderBy(asc(treasuryPayments.nonce));
     if (open.length === 0) return 0;
     const block = await chain.getBlock({ blockTag: "latest" });
@@ -409,6 +449,7 @@ export function createTreasuryPayments(
         maxPriorityFeePerGas,
       });
       const replaced = await db.transaction(async (tx) => {
+        await lockGroup(tx, row.purpose);
         const [taken] = await tx
           .update(treasuryPayments)
           .set({ status: "replaced", settledAt: new Date() })
@@ -421,6 +462,8 @@ export function createTreasuryPayments(
         return true;
       });
       if (!replaced) continue;
+      // What the node counts against the balance for this copy, before the next one is priced.
+      balance -= gas * maxFeePerGas + (signed.value ?? 0n);
       repriced++;
       await broadcast(raw, { quiet: true });
     }

@@ -4,13 +4,17 @@
  * and the chain mines exactly one of the two; if it mines the first after all, everything follows that one.
  */
 import { eq } from "drizzle-orm";
-import { type Hex, parseEther, parseGwei, parseTransaction } from "viem";
+import { type Hex, type PublicClient, parseEther, parseGwei, parseTransaction } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bounties, treasuryPayments } from "../db/schema";
+import { bounties, profiles, treasuryPayments } from "../db/schema";
 import { bountyDescription } from "../features/bounties/lifecycle";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { failingBroadcast } from "../testing/failing-broadcast";
+import { signedAuthorization } from "../testing/relay-authorization";
+import { signIn } from "../testing/sign-in";
+import { dev } from "../testing/transfers";
 import { createTreasuryPayments, type TreasuryPayments, treasuryPaymentsOf } from "./treasury-payments";
 
 let chain: TestChain;
@@ -192,5 +196,123 @@ describe("a treasury payment priced out by the base fee", () => {
     expect((await paymentRow(copy.txHash))?.status).toBe("dropped");
     expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
     expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+  });
+
+  it("a request waiting on the first hash while another server re-signs it, and the copy is mined, is told it was paid", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const student = chain.account(9).address.toLowerCase() as `0x${string}`;
+    const before = await chain.balanceOf(student);
+    const reward = await pendingReward(payments, "Waiting request", student);
+    await feeSpike();
+    // The waiting request has read the payment's rows ([the first hash]); before it reads the nonce, the other
+    // server's settler re-signs the payment and a block mines the copy.
+    const client = t.app.deps.chain;
+    let meanwhile: (() => Promise<void>) | undefined = async () => {
+      await createTreasuryPayments(t.config, client, t.database).settleOpen();
+      await chain.test.mine({ blocks: 1 });
+    };
+    const hooked = {
+      ...client,
+      getTransactionCount: async (args: Parameters<PublicClient["getTransactionCount"]>[0]) => {
+        const run = meanwhile;
+        meanwhile = undefined;
+        await run?.();
+        return client.getTransactionCount(args);
+      },
+    } as PublicClient;
+    const waiting = createTreasuryPayments(t.config, hooked, t.database);
+    const settled = await waiting.settlePayment(reward.hash, { timeoutMs: 10_000 });
+    // Before: "dropped" (nothing paid, try again) for a reward the student had received.
+    expect(settled.status).toBe("mined");
+    expect(settled.hash).not.toBe(reward.hash);
+    expect((await paymentRow(settled.hash))?.status).toBe("mined");
+    expect((await paymentRow(reward.hash))?.status).toBe("dropped");
+    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(settled.hash);
+    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+  });
+
+  it("the first hash mined while a waiting request still knew only it: the copy is dropped, not a second live row", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const student = chain.account(4).address.toLowerCase() as `0x${string}`;
+    const before = await chain.balanceOf(student);
+    const reward = await pendingReward(payments, "Mined first", student);
+    await feeSpike();
+    const client = t.app.deps.chain;
+    // Before the waiting request's first receipt read: another server re-signs (its copy never reaches the
+    // node), then the fee falls and the first bytes are mined.
+    let meanwhile: (() => Promise<void>) | undefined = async () => {
+      await createTreasuryPayments(t.config, failingBroadcast(client), t.database).settleOpen();
+      await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
+      await chain.test.mine({ blocks: 1 });
+      const first = (await paymentRow(reward.hash))!.rawTx as Hex;
+      await client.sendRawTransaction({ serializedTransaction: first });
+      await chain.test.mine({ blocks: 1 });
+    };
+    const hooked = {
+      ...client,
+      getTransactionReceipt: async (args: Parameters<PublicClient["getTransactionReceipt"]>[0]) => {
+        const run = meanwhile;
+        meanwhile = undefined;
+        await run?.();
+        return client.getTransactionReceipt(args);
+      },
+    } as PublicClient;
+    const waiting = createTreasuryPayments(t.config, hooked, t.database);
+    // Before: "duplicate key value violates unique constraint treasury_payments_live_purpose_key" (a 500).
+    expect(await waiting.settlePayment(reward.hash, { timeoutMs: 10_000 })).toEqual({
+      status: "mined",
+      hash: reward.hash,
+    });
+    const rows = await t.database.db
+      .select()
+      .from(treasuryPayments)
+      .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
+    expect(rows.map((row) => row.status).sort()).toEqual(["dropped", "mined"]);
+    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
+    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+  });
+
+  it("a gasless transfer re-signed with a higher fee is one of the student's daily transfers, not two", async () => {
+    const limited = await createTestApp(chain, "pglite", { RELAY_DAILY_LIMIT: "2" });
+    try {
+      const key = generatePrivateKey();
+      const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
+      await chain.fund(wallet, 10);
+      await limited.database.db
+        .insert(profiles)
+        .values({ wallet, name: "Fee Spike", birthday: "2010-01-01", starSign: "Leo" });
+      const cookie = await signIn(limited, key);
+      const relay = async () =>
+        limited.app.inject({
+          method: "POST",
+          url: "/api/relay/transfer",
+          payload: await signedAuthorization({
+            from: wallet,
+            key,
+            chainId: limited.config.chainId,
+            token: chain.tokenAddress,
+          }),
+          headers: { cookie },
+        });
+      const before = await chain.balanceOf(dev(2));
+      await chain.test.setAutomine(false);
+      const first = await relay();
+      expect(first.statusCode, first.body).toBe(200);
+      await feeSpike();
+      await treasuryPaymentsOf(limited.app.deps).settleOpen();
+      const rows = await limited.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.kind, "relay"));
+      expect(rows.map((row) => row.status).sort()).toEqual(["replaced", "signed"]);
+      // Before: 429 "You have used today's 2 gasless transfers" after one.
+      const second = await relay();
+      expect(second.statusCode, second.body).toBe(200);
+      await chain.test.mine({ blocks: 1 });
+      await treasuryPaymentsOf(limited.app.deps).settleOpen();
+      expect(await chain.balanceOf(dev(2))).toBe(before + parseEther("4"));
+      const third = await relay();
+      expect(third.statusCode).toBe(429);
+    } finally {
+      await chain.test.setAutomine(true);
+      await limited.close();
+    }
   });
 });

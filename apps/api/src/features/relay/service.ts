@@ -12,7 +12,7 @@
 import { classCoinAbi } from "@classcoin/contracts";
 import { classCoinDomain, type RelayTransfer, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, gt, like, sql } from "drizzle-orm";
+import { and, eq, gt, like, min, sql } from "drizzle-orm";
 import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError } from "../../chain/payment-outcome";
@@ -135,17 +135,17 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
       // (the treasury's signing is one at a time per process only). One authorization is sent once at most
       // (the purpose's unique index).
       await lockRelaySender(tx, from);
-      const [today] = await tx
-        .select({ n: sql<number>`count(*)::int` })
+      // One transfer per authorization (purpose), however often the treasury re-signed it with a higher fee
+      // (each copy is a row), counted from when it was first signed.
+      const relayed = tx
+        .select({ purpose: treasuryPayments.purpose })
         .from(treasuryPayments)
-        .where(
-          and(
-            eq(treasuryPayments.kind, "relay"),
-            like(treasuryPayments.purpose, `relay:${from}:%`),
-            // The database's clock, which wrote createdAt: instances' clocks may differ.
-            gt(treasuryPayments.createdAt, sql`now() - ${MAX_VALIDITY_SECONDS}::int * interval '1 second'`),
-          ),
-        );
+        .where(and(eq(treasuryPayments.kind, "relay"), like(treasuryPayments.purpose, `relay:${from}:%`)))
+        .groupBy(treasuryPayments.purpose)
+        // The database's clock, which wrote createdAt: instances' clocks may differ.
+        .having(gt(min(treasuryPayments.createdAt), sql`now() - ${MAX_VALIDITY_SECONDS}::int * interval '1 second'`))
+        .as("relayed");
+      const [today] = await tx.select({ n: sql<number>`count(*)::int` }).from(relayed);
       if ((today?.n ?? 0) >= limit) throw new HttpError(429, t.dailyLimit(limit));
       // The balance read above cannot see this sender's transfers relayed a moment ago and not mined yet:
       // two authorizations at once, each covered alone, would both pass and the second revert in the node's
