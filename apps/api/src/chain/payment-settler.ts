@@ -9,7 +9,7 @@
  * idempotent updates.
  */
 import type { Db } from "../db/client";
-import type { MinedLate, TreasuryPayments } from "./treasury-payments";
+import type { MinedLate, SettleLog, TreasuryPayments } from "./treasury-payments";
 
 export interface PaymentSettlerOptions {
   payments: Pick<TreasuryPayments, "settleOpen">;
@@ -17,7 +17,7 @@ export interface PaymentSettlerOptions {
   everyMs: number;
   /** Each round's follow-ups, with the payments it found mined. */
   after?: ((db: Db, mined: MinedLate[]) => Promise<void>)[];
-  log?: { warn(message: string): void };
+  log?: SettleLog;
 }
 
 /** Settles once (start-up), then every `everyMs`; resolves `stop()` after a round in progress. */
@@ -28,7 +28,7 @@ export function startPaymentSettler(options: PaymentSettlerOptions): { stop(): P
 
   async function settleRound(): Promise<void> {
     try {
-      const mined = await options.payments.settleOpen();
+      const mined = await options.payments.settleOpen(options.log ? { log: options.log } : {});
       for (const follow of options.after ?? []) await follow(options.db, mined);
     } catch (error) {
       // The chain or the database is away: the next round tries again.

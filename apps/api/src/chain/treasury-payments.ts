@@ -24,6 +24,8 @@ import {
   type Chain,
   createWalletClient,
   encodeFunctionData,
+  formatEther,
+  formatGwei,
   type Hash,
   type Hex,
   http,
@@ -125,6 +127,12 @@ const BLOCK_GAS = 30_000_000n;
 
 export type Sign = (order: PaymentOrder) => Promise<Hash>;
 
+/** Where the settler says what it did on its own: a payment re-signed, or one it could not re-sign. */
+export interface SettleLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
 export interface TreasuryPayments {
   address: `0x${string}`;
   /**
@@ -142,7 +150,7 @@ export interface TreasuryPayments {
    * `signed` (re-broadcasting its bytes), without waiting for receipts; answers the rows found mined here (for
    * what their requests, given up, did not announce).
    */
-  settleOpen(): Promise<MinedLate[]>;
+  settleOpen(options?: { log?: SettleLog }): Promise<MinedLate[]>;
   nativeBalance(): Promise<bigint>;
 }
 
@@ -383,7 +391,10 @@ export function createTreasuryPayments(
         continue; // read back: another server may have recorded it first
       }
       if (Date.now() - lastBroadcast >= REBROADCAST_EVERY_MS) {
-        await broadcast(live.rawTx as Hex, { quiet: true });
+        // The newest copy first, then the earlier bytes: a copy the treasury's ETH no longer covers (it was
+        // priced at what the balance bought, and the treasury has paid other things since) is refused, while
+        // the first bytes go through once the fee falls back under their cap. A node keeps whichever it can.
+        for (const m of open) await broadcast(m.rawTx as Hex, { quiet: true });
         lastBroadcast = Date.now();
       }
       if (Date.now() >= deadline) return { status: "signed", hash: live.txHash };
@@ -399,7 +410,7 @@ export function createTreasuryPayments(
    * The fee cap is the base fee's headroom again, at least 1/8 above the old one, as is the tip (nodes
    * refuse a replacement bumped by less than 10 %); the fee paid is still the block's base fee plus the tip.
    */
-  async function repriceOpen(): Promise<number> {
+  async function repriceOpen(log: SettleLog | undefined): Promise<number> {
     // Not one signed a moment ago: its request may still be broadcasting it (a copy first would make that
     // broadcast fail as underpriced, and the request answer "not sent" for a payment on its way).
     const open = await db
@@ -436,7 +447,13 @@ export function createTreasuryPayments(
       const gas = signed.gas ?? 0n;
       const affordable = gas > 0n ? (balance - (signed.value ?? 0n)) / gas : 0n;
       const maxFeePerGas = min(max(baseFee * BASE_FEE_HEADROOM + maxPriorityFeePerGas, least), affordable);
-      if (maxFeePerGas < least) continue; // the treasury needs ETH first: the payment waits, as it would anyway
+      if (maxFeePerGas < least) {
+        // The payment waits, as it would anyway; the instructor is the one who can change that.
+        log?.warn(
+          `Treasury payment ${row.txHash} (${row.purpose}) is priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei) and the treasury ${account.address} has too little ETH (${formatEther(balance)}) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
+        );
+        continue;
+      }
       const raw = await wallet.signTransaction({
         chainId: signed.chainId,
         type: "eip1559",
@@ -462,6 +479,9 @@ export function createTreasuryPayments(
         return true;
       });
       if (!replaced) continue;
+      log?.info(
+        `Treasury payment ${row.txHash} (${row.purpose}) was priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei): signed again at nonce ${row.nonce} with a cap of ${formatGwei(maxFeePerGas)} gwei as ${keccak256(raw)}.`,
+      );
       // What the node counts against the balance for this copy, before the next one is priced.
       balance -= gas * maxFeePerGas + (signed.value ?? 0n);
       repriced++;
@@ -608,8 +628,8 @@ export function createTreasuryPayments(
     settle: async (hash, options) => (await settlePayment(hash, options)).status,
     settlePayment,
 
-    async settleOpen() {
-      await repriceOpen();
+    async settleOpen(options = {}) {
+      await repriceOpen(options.log);
       const open = await db
         .select({
           txHash: treasuryPayments.txHash,

@@ -4,7 +4,7 @@
  * and the chain mines exactly one of the two; if it mines the first after all, everything follows that one.
  */
 import { eq } from "drizzle-orm";
-import { type Hex, type PublicClient, parseEther, parseGwei, parseTransaction } from "viem";
+import { formatGwei, type Hex, type PublicClient, parseEther, parseGwei, parseTransaction } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bounties, profiles, treasuryPayments } from "../db/schema";
@@ -75,7 +75,9 @@ describe("a treasury payment priced out by the base fee", () => {
     const cap = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).maxFeePerGas!;
 
     // Before: settling only sent the same bytes again, which no block would take until the fee fell.
-    expect(await payments.settleOpen()).toEqual([]);
+    const said: string[] = [];
+    const log = { info: (m: string) => said.push(`info: ${m}`), warn: (m: string) => said.push(`warn: ${m}`) };
+    expect(await payments.settleOpen({ log })).toEqual([]);
     const old = await paymentRow(reward.hash);
     expect(old?.status).toBe("replaced");
     const copies = await t.database.db
@@ -94,6 +96,10 @@ describe("a treasury payment priced out by the base fee", () => {
     expect(fees.maxFeePerGas).toBeGreaterThanOrEqual(parseGwei("60")); // the headroom again, over 20 gwei
     expect(fees.maxFeePerGas).toBeGreaterThan(cap);
     expect((await bountyRow(reward.id))?.rewardTxHash).toBe(copy.txHash);
+    // The instructor reading the server's log learns what happened (before: nothing).
+    expect(said).toEqual([
+      `info: Treasury payment ${reward.hash} (bounty:${reward.id}) was priced out by the base fee (20 gwei, its cap ${formatGwei(cap)} gwei): signed again at nonce ${copy.nonce} with a cap of ${formatGwei(fees.maxFeePerGas!)} gwei as ${copy.txHash}.`,
+    ]);
 
     await chain.test.mine({ blocks: 1 });
     // Waiting on the first hash (a request that was already waiting) ends with the copy, mined.
@@ -147,8 +153,17 @@ describe("a treasury payment priced out by the base fee", () => {
     try {
       // Less than the gas at 20 gwei plus the tip: a copy the node would refuse is not signed.
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("18") });
-      await payments.settleOpen();
+      const said: string[] = [];
+      await payments.settleOpen({ log: { info: (m) => said.push(m), warn: (m) => said.push(`warn: ${m}`) } });
       expect(await copies()).toEqual([]);
+      expect(said).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^warn: Treasury payment ${reward.hash} .* the treasury ${treasury} has too little ETH .* send the treasury some ETH\\.$`,
+            "i",
+          ),
+        ),
+      ]);
       expect((await paymentRow(reward.hash))?.status).toBe("signed");
       // Enough for 40 gwei, not for the headroom's 60: the cap is what the balance buys.
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("40") });
@@ -157,6 +172,46 @@ describe("a treasury payment priced out by the base fee", () => {
       expect(parseTransaction(copy!.rawTx as Hex).maxFeePerGas).toBe(parseGwei("40"));
       await chain.test.mine({ blocks: 1 });
       expect((await payments.settlePayment(reward.hash, { timeoutMs: 10_000 })).status).toBe("mined");
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: full });
+    }
+  });
+
+  it("a copy the treasury's ETH no longer covers does not hold the payment: the first bytes go once the fee falls", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const treasury = payments.address;
+    const full = await t.app.deps.chain.getBalance({ address: treasury });
+    const student = chain.account(3).address.toLowerCase() as `0x${string}`;
+    const before = await chain.balanceOf(student);
+    const reward = await pendingReward(payments, "Copy unaffordable", student);
+    const gas = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).gas!;
+    await feeSpike();
+    try {
+      // The copy is priced at what the balance buys (40 gwei)…
+      await chain.test.setBalance({ address: treasury, value: gas * parseGwei("40") });
+      await payments.settleOpen();
+      const copy = (
+        await t.database.db
+          .select()
+          .from(treasuryPayments)
+          .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`))
+      ).find((row) => row.txHash !== reward.hash)!;
+      // …then the treasury pays for other things, and the fee falls back to 1 gwei: the copy is out of reach
+      // (gas at its cap is more than the treasury has), the first bytes (cap 4 gwei) are not.
+      await chain.test.setBalance({ address: treasury, value: gas * parseGwei("10") });
+      await chain.test.dropTransaction({ hash: copy.txHash as Hex });
+      await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
+      await chain.test.mine({ blocks: 1 });
+      // Before: only the copy was sent again (refused), and the payment waited for a top-up.
+      await payments.settleOpen();
+      await chain.test.mine({ blocks: 1 });
+      expect(await payments.settlePayment(copy.txHash, { timeoutMs: 10_000 })).toEqual({
+        status: "mined",
+        hash: reward.hash,
+      });
+      expect((await paymentRow(copy.txHash))?.status).toBe("dropped");
+      expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
+      expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
     } finally {
       await chain.test.setBalance({ address: treasury, value: full });
     }
