@@ -352,6 +352,7 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
             .returning();
           return { runId: String(run!.id) };
         }
+        case "/deploy-ClassCoin":
         case "/deploy-classcoin":
           return { confirmed: true };
         case "/semesters/archive":

@@ -12,10 +12,19 @@ export const adminEndpoints = {
     response: dashboardSchema,
   }),
   deploy: adminPostEndpoint({
-    // Spec §7: `/api/admin/deploy-{product}`, {product} = ClassCoin. The API also answers it in lowercase.
+    // Spec §7: `/api/admin/deploy-{product}`, {product} = ClassCoin.
     path: "/api/admin/deploy-ClassCoin",
     tag: "admin",
     summary: "Mint 10,000 CC to every active profile except the admin's (admin)",
+    fields: deployClassCoinSchema,
+    response: deployResultSchema,
+    errorStatuses: [409, 502],
+  }),
+  /** The same call in lowercase, as every other admin path is and as earlier releases served it. */
+  deployLowercase: adminPostEndpoint({
+    path: "/api/admin/deploy-classcoin",
+    tag: "admin",
+    summary: "The same as /api/admin/deploy-ClassCoin, in lowercase (admin)",
     fields: deployClassCoinSchema,
     response: deployResultSchema,
     errorStatuses: [409, 502],

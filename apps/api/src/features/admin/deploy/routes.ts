@@ -21,9 +21,8 @@ const deploy: Parameters<typeof adminPost<typeof adminEndpoints.deploy>>[1] = ({
 
 export const deployRoutes = [
   adminPost(adminEndpoints.deploy, deploy),
-  // The path in lowercase, as every other admin path is and as earlier releases served it: the same action
-  // (`admin_post_deploy_classcoin`), so one signature is good on either path, once.
-  adminPost({ ...adminEndpoints.deploy, path: "/api/admin/deploy-classcoin" }, deploy),
+  // The same action (`admin_post_deploy_classcoin`): one signature is good on either path, once.
+  adminPost(adminEndpoints.deployLowercase, deploy),
   adminGet(adminEndpoints.lastDeployRun, async ({ deps, grant }) => {
     await grant.consume(deps.database.db);
     return { run: await lastDeployRun(deps) };
