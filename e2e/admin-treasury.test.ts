@@ -12,6 +12,7 @@ import { createTestClient, formatEther, formatUnits, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPost } from "./harness/admin-calls";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
@@ -127,6 +128,35 @@ describe("admin treasury and prompts (issue 14)", () => {
     }
     expect((await readAlert(page)).text).toBe("Bounty completed by Ben Okafor: 10 CC paid");
     expect((await cc(ben)) - before).toBe(10);
+    await context.close();
+  });
+
+  it("a bounty completed from another tab: this tab's Complete is refused and its row then shows it completed", async () => {
+    const created = await adminPost(stack, "/api/admin/bounties", {
+      title: "Sweep the art room",
+      description: "Leave the room as you found it.",
+      reward: 5,
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const { bounty } = (await created.json()) as { bounty: { _id: string } };
+    const { page, context } = await openAdmin("/admin?tab=bounties");
+    const row = page.getByTestId("admin-bounty").filter({ hasText: "Sweep the art room" });
+    await row.getByRole("button", { name: "Complete Sweep the art room" }).waitFor();
+    // Another tab (or another instructor) pays it meanwhile.
+    const other = await adminPost(stack, "/api/admin/bounties/complete", {
+      bountyId: bounty._id,
+      wallet: devAccount(3).address.toLowerCase(),
+    });
+    expect(other.status, await other.clone().text()).toBe(200);
+
+    await row.getByRole("button", { name: "Complete Sweep the art room" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Completed by").selectOption(devAccount(3).address.toLowerCase());
+    await dialog.getByRole("button", { name: /^Pay 5 CC and complete/ }).click();
+    expect((await readAlert(page)).text).toBe("Error: This bounty is already completed and its reward was paid.");
+    // Before: the row stayed Active with its Complete button until a reload.
+    await row.getByText("Completed", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: "Complete Sweep the art room" }).count()).toBe(0);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 /** A signed admin write; `onDone` updates the admin lists in the cache from the answer (no reload, no signature). */
 import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CallResult } from "../api-client";
+import { ApiError, type CallResult } from "../api-client";
 import { type AdminFields, type AdminPostEndpoint, adminQueryKey, callAdmin } from "./admin-call";
 import { AdminSignatureError, type AdminSigner, useAdminSigner } from "./admin-signer";
 
@@ -34,6 +34,14 @@ export function useAdminMutation<E extends AdminPostEndpoint>(
         });
       }
       markPublicDataStale(queryClient);
+    },
+    onError: (error) => {
+      // Refused because the row changed elsewhere (another tab, another instructor's screen, a payment
+      // settled in the background: 409) or is gone (404): the tab's lists read again, so what the refusal
+      // is about shows. Only with the admin's session: a signed read would ask the wallet once more.
+      if (signer?.bySession && error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+        void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      }
     },
   });
 }
