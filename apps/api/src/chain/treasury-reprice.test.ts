@@ -8,8 +8,8 @@ import { formatGwei, type Hex, type PublicClient, parseEther, parseGwei, parseTr
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bounties, profiles, treasuryPayments } from "../db/schema";
-import { bountyDescription } from "../features/bounties/lifecycle";
 import { createTestApp, type TestApp } from "../testing/app";
+import { signedBountyReward } from "../testing/bounty-reward";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { failingBroadcast } from "../testing/failing-broadcast";
 import { signedAuthorization } from "../testing/relay-authorization";
@@ -34,28 +34,43 @@ beforeEach(async () => {
   await chain.test.mine({ blocks: 1 });
 });
 
+type PaymentRow = typeof treasuryPayments.$inferSelect;
 const paymentRow = async (hash: string) =>
   (await t.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash)))[0];
 const bountyRow = async (id: number) => (await t.database.db.select().from(bounties).where(eq(bounties.id, id)))[0];
+/** Every transaction of a bounty's reward: the one first signed and its copies. */
+const rewardRows = (reward: { id: number }) =>
+  t.database.db
+    .select()
+    .from(treasuryPayments)
+    .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
+/** The reward's copies (transactions other than the first). */
+const copiesOf = async (reward: { id: number; hash: string }) =>
+  (await rewardRows(reward)).filter((row) => row.txHash !== reward.hash);
+
+/** `client`, whose first call of `method` first runs `meanwhile` (what another server does in between). */
+function onFirstCall(
+  client: PublicClient,
+  method: "getTransactionCount" | "getTransactionReceipt",
+  meanwhile: () => Promise<void>,
+): PublicClient {
+  let pending: (() => Promise<void>) | undefined = meanwhile;
+  const original = client[method] as (args: unknown) => Promise<unknown>;
+  return {
+    ...client,
+    [method]: async (args: unknown) => {
+      const run = pending;
+      pending = undefined;
+      await run?.();
+      return original(args);
+    },
+  } as PublicClient;
+}
 
 /** A bounty reward signed at a base fee of 1 gwei, not mined (mining stopped), as `completeBounty` leaves it. */
 async function pendingReward(payments: TreasuryPayments, title: string, student: `0x${string}`) {
-  const [bounty] = await t.database.db.insert(bounties).values({ title, description: "d", reward: 5 }).returning();
   await chain.test.setAutomine(false);
-  const hash = await payments.send(async (tx, sign) => {
-    const signed = await sign({
-      purpose: `bounty:${bounty!.id}`,
-      kind: "bounty",
-      description: bountyDescription(title),
-      call: { kind: "mint", to: [student], amountWei: parseEther("5") },
-    });
-    await tx
-      .update(bounties)
-      .set({ rewardTxHash: signed, completedByWallet: student })
-      .where(eq(bounties.id, bounty!.id));
-    return signed;
-  });
-  return { id: bounty!.id, hash };
+  return signedBountyReward(t.database.db, payments, title, student);
 }
 
 /** Blocks fill up: the base fee jumps to 20 gwei, past the payment's cap (3 × 1 gwei + tip), and stays above it. */
@@ -80,10 +95,7 @@ describe("a treasury payment priced out by the base fee", () => {
     expect(await payments.settleOpen({ log })).toEqual([]);
     const old = await paymentRow(reward.hash);
     expect(old?.status).toBe("replaced");
-    const copies = await t.database.db
-      .select()
-      .from(treasuryPayments)
-      .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
+    const copies = await rewardRows(reward);
     const copy = copies.find((row) => row.txHash !== reward.hash)!;
     expect(copies).toHaveLength(2);
     expect([copy.status, copy.nonce, copy.kind, copy.description]).toEqual([
@@ -129,11 +141,7 @@ describe("a treasury payment priced out by the base fee", () => {
     await chain.test.setAutomine(true);
     expect((await paymentRow(reward.hash))?.status).toBe("signed");
     await payments.settleOpen();
-    const rows = await t.database.db
-      .select()
-      .from(treasuryPayments)
-      .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
-    expect(rows.map((row) => row.txHash)).toEqual([reward.hash]);
+    expect((await rewardRows(reward)).map((row) => row.txHash)).toEqual([reward.hash]);
   });
 
   it("with little ETH, the copy's fee cap is what the treasury's balance buys, and with less nothing is re-signed", async () => {
@@ -143,19 +151,12 @@ describe("a treasury payment priced out by the base fee", () => {
     const reward = await pendingReward(payments, "Little ETH", chain.account(8).address.toLowerCase() as `0x${string}`);
     const gas = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).gas!;
     await feeSpike();
-    const copies = async () =>
-      (
-        await t.database.db
-          .select()
-          .from(treasuryPayments)
-          .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`))
-      ).filter((row) => row.txHash !== reward.hash);
     try {
       // Less than the gas at 20 gwei plus the tip: a copy the node would refuse is not signed.
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("18") });
       const said: string[] = [];
       await payments.settleOpen({ log: { info: (m) => said.push(m), warn: (m) => said.push(`warn: ${m}`) } });
-      expect(await copies()).toEqual([]);
+      expect(await copiesOf(reward)).toEqual([]);
       expect(said).toEqual([
         expect.stringMatching(
           new RegExp(
@@ -168,7 +169,7 @@ describe("a treasury payment priced out by the base fee", () => {
       // Enough for 40 gwei, not for the headroom's 60: the cap is what the balance buys.
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("40") });
       await payments.settleOpen();
-      const [copy] = await copies();
+      const [copy] = await copiesOf(reward);
       expect(parseTransaction(copy!.rawTx as Hex).maxFeePerGas).toBe(parseGwei("40"));
       await chain.test.mine({ blocks: 1 });
       expect((await payments.settlePayment(reward.hash, { timeoutMs: 10_000 })).status).toBe("mined");
@@ -190,12 +191,7 @@ describe("a treasury payment priced out by the base fee", () => {
       // The copy is priced at what the balance buys (40 gwei)…
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("40") });
       await payments.settleOpen();
-      const copy = (
-        await t.database.db
-          .select()
-          .from(treasuryPayments)
-          .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`))
-      ).find((row) => row.txHash !== reward.hash)!;
+      const [copy] = (await copiesOf(reward)) as [PaymentRow];
       // …then the treasury pays for other things, and the fee falls back to 1 gwei: the copy is out of reach
       // (gas at its cap is more than the treasury has), the first bytes (cap 4 gwei) are not.
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("10") });
@@ -226,12 +222,7 @@ describe("a treasury payment priced out by the base fee", () => {
     // The copy is signed and recorded but never reaches the node (its RPC refused the broadcast).
     const unlucky = createTreasuryPayments(t.config, failingBroadcast(t.app.deps.chain), t.database);
     await unlucky.settleOpen();
-    const copy = (
-      await t.database.db
-        .select()
-        .from(treasuryPayments)
-        .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`))
-    ).find((row) => row.txHash !== reward.hash)!;
+    const [copy] = (await copiesOf(reward)) as [PaymentRow];
     expect((await bountyRow(reward.id))?.rewardTxHash).toBe(copy.txHash);
 
     // The fee falls and the first bytes, still in another node's pool (anvil evicts a transaction priced out,
@@ -262,19 +253,10 @@ describe("a treasury payment priced out by the base fee", () => {
     // The waiting request has read the payment's rows ([the first hash]); before it reads the nonce, the other
     // server's settler re-signs the payment and a block mines the copy.
     const client = t.app.deps.chain;
-    let meanwhile: (() => Promise<void>) | undefined = async () => {
+    const hooked = onFirstCall(client, "getTransactionCount", async () => {
       await createTreasuryPayments(t.config, client, t.database).settleOpen();
       await chain.test.mine({ blocks: 1 });
-    };
-    const hooked = {
-      ...client,
-      getTransactionCount: async (args: Parameters<PublicClient["getTransactionCount"]>[0]) => {
-        const run = meanwhile;
-        meanwhile = undefined;
-        await run?.();
-        return client.getTransactionCount(args);
-      },
-    } as PublicClient;
+    });
     const waiting = createTreasuryPayments(t.config, hooked, t.database);
     const settled = await waiting.settlePayment(reward.hash, { timeoutMs: 10_000 });
     // Before: "dropped" (nothing paid, try again) for a reward the student had received.
@@ -295,34 +277,21 @@ describe("a treasury payment priced out by the base fee", () => {
     const client = t.app.deps.chain;
     // Before the waiting request's first receipt read: another server re-signs (its copy never reaches the
     // node), then the fee falls and the first bytes are mined.
-    let meanwhile: (() => Promise<void>) | undefined = async () => {
+    const hooked = onFirstCall(client, "getTransactionReceipt", async () => {
       await createTreasuryPayments(t.config, failingBroadcast(client), t.database).settleOpen();
       await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
       await chain.test.mine({ blocks: 1 });
       const first = (await paymentRow(reward.hash))!.rawTx as Hex;
       await client.sendRawTransaction({ serializedTransaction: first });
       await chain.test.mine({ blocks: 1 });
-    };
-    const hooked = {
-      ...client,
-      getTransactionReceipt: async (args: Parameters<PublicClient["getTransactionReceipt"]>[0]) => {
-        const run = meanwhile;
-        meanwhile = undefined;
-        await run?.();
-        return client.getTransactionReceipt(args);
-      },
-    } as PublicClient;
+    });
     const waiting = createTreasuryPayments(t.config, hooked, t.database);
     // Before: "duplicate key value violates unique constraint treasury_payments_live_purpose_key" (a 500).
     expect(await waiting.settlePayment(reward.hash, { timeoutMs: 10_000 })).toEqual({
       status: "mined",
       hash: reward.hash,
     });
-    const rows = await t.database.db
-      .select()
-      .from(treasuryPayments)
-      .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
-    expect(rows.map((row) => row.status).sort()).toEqual(["dropped", "mined"]);
+    expect((await rewardRows(reward)).map((row) => row.status).sort()).toEqual(["dropped", "mined"]);
     expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
     expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
   });

@@ -11,9 +11,9 @@ import { bounties, liveEvents, profiles, treasuryPayments } from "../../db/schem
 import { startAppPaymentSettler } from "../../payment-settling";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
+import { signedBountyReward } from "../../testing/bounty-reward";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { failingBroadcast } from "../../testing/failing-broadcast";
-import { bountyDescription } from "./lifecycle";
 
 let chain: TestChain;
 let t: TestApp;
@@ -30,24 +30,10 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-/** What `completeBounty` leaves when its request stops waiting: the reward signed, the bounty still active. */
+/** A bounty whose completing request gave up: the reward signed, the bounty still active. */
 async function completionThatGaveUp(payments: TreasuryPayments, title: string) {
   const student = chain.account(1).address.toLowerCase() as `0x${string}`;
-  const [bounty] = await t.database.db.insert(bounties).values({ title, description: "d", reward: 5 }).returning();
-  const hash = await payments.send(async (tx, sign) => {
-    const signed = await sign({
-      purpose: `bounty:${bounty!.id}`,
-      kind: "bounty",
-      description: bountyDescription(title),
-      call: { kind: "mint", to: [student], amountWei: parseEther("5") },
-    });
-    await tx
-      .update(bounties)
-      .set({ rewardTxHash: signed, completedByWallet: student })
-      .where(eq(bounties.id, bounty!.id));
-    return signed;
-  });
-  return { id: bounty!.id, hash, student };
+  return { ...(await signedBountyReward(t.database.db, payments, title, student)), student };
 }
 
 const bountyRow = async (id: number) => (await t.database.db.select().from(bounties).where(eq(bounties.id, id)))[0];
