@@ -277,8 +277,9 @@ describe("lists that grow", () => {
 
   it("without IntersectionObserver the Load more button alone pages the lists (screens at 1280 and 375 px)", async () => {
     const lists = [
-      { path: "/profiles", noun: "profiles", cards: "article.profile-card", name: "profiles" },
-      { path: "/projects?n=1", noun: "submissions", cards: "article.submission-card", name: "projects" },
+      { path: "/profiles", noun: "profiles", cards: "article.profile-card", name: "profiles", size: PAGE },
+      { path: "/projects?n=1", noun: "submissions", cards: "article.submission-card", name: "projects", size: PAGE },
+      { path: "/forum", noun: "posts", cards: "article.post", name: "forum", size: POSTS_PAGE },
     ];
     for (const viewport of [DESKTOP, PHONE]) {
       for (const list of lists) {
@@ -292,11 +293,11 @@ describe("lists that grow", () => {
         await button.scrollIntoViewIfNeeded();
         await page.waitForTimeout(300);
         // In view, yet nothing more loads by itself.
-        expect(await page.locator(list.cards).count()).toBe(PAGE);
+        expect(await page.locator(list.cards).count()).toBe(list.size);
         await page.screenshot({ path: join(SHOTS, `${list.name}-${viewport.width}-load-more.png`) });
         await button.click();
-        await atLeast(page, list.cards, 2 * PAGE);
-        await page.getByText(`Showing ${2 * PAGE} ${list.noun}`).waitFor();
+        await atLeast(page, list.cards, 2 * list.size);
+        await page.getByText(`Showing ${2 * list.size} ${list.noun}`).waitFor();
         await distinct(page, list.cards);
         await page.screenshot({ path: join(SHOTS, `${list.name}-${viewport.width}-after-load-more.png`) });
         await context.close();
