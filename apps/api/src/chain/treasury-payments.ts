@@ -10,6 +10,10 @@
  *    and the treasury's mined nonce past the payment's nonce → `dropped` (another transaction took that
  *    nonce, so these bytes can never be mined); otherwise still pending, and the same bytes are broadcast
  *    again (same hash, same nonce: mined at most once). Only `dropped`/`reverted` frees the purpose.
+ * 3. A recorded payment the base fee has priced out is signed again at its nonce with a higher fee cap by the
+ *    settler (`repriceOpen`): the old row turns `replaced`, the copy is the live row of the purpose, and the
+ *    rows naming the payment follow it. The chain mines at most one of them (one nonce); settling records
+ *    that one and drops the others, whichever it is.
  *
  * Signing and broadcasting are serialized per treasury: in this process by a promise chain, and across the
  * instances on one PostgreSQL by an advisory lock held from reading the pending nonce until the broadcast, so
@@ -272,10 +276,10 @@ export function createTreasuryPayments(
   /**
    * Records the outcome of a payment's transactions (the one first signed and its re-signed copies, all at
    * one nonce): `settled` with its receipt's status, every other one `dropped`, others first (the purpose's
-   * unique index allows one live row). The group is read again under row locks, as it stands now: a copy the
-   * settler of another server signed since `checked` was read is dropped too, and a "dropped" verdict that
-   * did not look at every copy is not recorded (false: look again). The rows naming the payment follow the
-   * transaction the chain mined.
+   * unique index allows one live row). The group is read again under its lock (`lockGroup`), as it stands
+   * now: a copy the settler of another server signed since `checked` was read is dropped too, and a "dropped"
+   * verdict that did not look at every copy is not recorded (false: look again). The rows naming the payment
+   * follow the transaction the chain mined.
    */
   async function record(
     group: Pick<PaymentRow, "purpose" | "nonce">,
