@@ -433,7 +433,9 @@ export function createTreasuryPayments(
     if (baseFee === null || baseFee === undefined) return 0;
     const used = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
     let tip: bigint | undefined;
+    /** The treasury's balance as read, and what is left of it after the copies signed this round. */
     let balance: bigint | undefined;
+    let left: bigint | undefined;
     let repriced = 0;
     for (const row of open) {
       if (row.nonce < used) continue; // mined or dropped: settling records which
@@ -448,13 +450,14 @@ export function createTreasuryPayments(
       // A node refuses a transaction whose gas at its cap costs more than the treasury has; with less ETH than
       // the headroom needs, the cap is what the balance buys (and nothing is re-signed below `least`).
       balance ??= await chain.getBalance({ address: account.address });
+      left ??= balance;
       const gas = signed.gas ?? 0n;
-      const affordable = gas > 0n ? (balance - (signed.value ?? 0n)) / gas : 0n;
+      const affordable = gas > 0n ? (left - (signed.value ?? 0n)) / gas : 0n;
       const maxFeePerGas = min(max(baseFee * BASE_FEE_HEADROOM + maxPriorityFeePerGas, least), affordable);
       if (maxFeePerGas < least) {
         // The payment waits, as it would anyway; the instructor is the one who can change that.
         log?.warn(
-          `Treasury payment ${row.txHash} (${row.purpose}) is priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei) and the treasury ${account.address} has too little ETH (${formatEther(balance)}) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
+          `Treasury payment ${row.txHash} (${row.purpose}) is priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei) and the treasury ${account.address} has too little ETH (${formatEther(balance)} ETH${left < balance ? `, of which ${formatEther(balance - left)} covers the copies signed just before` : ""}) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
         );
         continue;
       }
@@ -487,7 +490,7 @@ export function createTreasuryPayments(
         `Treasury payment ${row.txHash} (${row.purpose}) was priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei): signed again at nonce ${row.nonce} with a cap of ${formatGwei(maxFeePerGas)} gwei as ${keccak256(raw)}.`,
       );
       // What the node counts against the balance for this copy, before the next one is priced.
-      balance -= gas * maxFeePerGas + (signed.value ?? 0n);
+      left -= gas * maxFeePerGas + (signed.value ?? 0n);
       repriced++;
       await broadcast(raw, { quiet: true });
     }
