@@ -131,32 +131,51 @@ describe("admin treasury and prompts (issue 14)", () => {
     await context.close();
   });
 
-  it("a bounty completed from another tab: this tab's Complete is refused and its row then shows it completed", async () => {
-    const created = await adminPost(stack, "/api/admin/bounties", {
-      title: "Sweep the art room",
-      description: "Leave the room as you found it.",
-      reward: 5,
-    });
+  /** A new 5 CC bounty, and the admin's Bounties tab showing it with its Complete button. */
+  async function freshBountyInAdminTab(title: string) {
+    const created = await adminPost(stack, "/api/admin/bounties", { title, description: "Tidy up.", reward: 5 });
     expect(created.status, await created.clone().text()).toBe(200);
     const { bounty } = (await created.json()) as { bounty: { _id: string } };
-    const { page, context } = await openAdmin("/admin?tab=bounties");
-    const row = page.getByTestId("admin-bounty").filter({ hasText: "Sweep the art room" });
-    await row.getByRole("button", { name: "Complete Sweep the art room" }).waitFor();
-    // Another tab (or another instructor) pays it meanwhile.
-    const other = await adminPost(stack, "/api/admin/bounties/complete", {
-      bountyId: bounty._id,
-      wallet: devAccount(3).address.toLowerCase(),
-    });
-    expect(other.status, await other.clone().text()).toBe(200);
+    const opened = await openAdmin("/admin?tab=bounties");
+    const row = opened.page.getByTestId("admin-bounty").filter({ hasText: title });
+    await row.getByRole("button", { name: `Complete ${title}` }).waitFor();
+    /** Another tab (or another instructor) pays it. */
+    const completeElsewhere = async () => {
+      const other = await adminPost(stack, "/api/admin/bounties/complete", {
+        bountyId: bounty._id,
+        wallet: devAccount(3).address.toLowerCase(),
+      });
+      expect(other.status, await other.clone().text()).toBe(200);
+    };
+    return { ...opened, row, completeElsewhere };
+  }
 
-    await row.getByRole("button", { name: "Complete Sweep the art room" }).click();
+  it("a bounty completed from another tab turns completed in this tab's list without a reload", async () => {
+    const { context, row, completeElsewhere } = await freshBountyInAdminTab("Sweep the art room");
+    await completeElsewhere();
+    // Before: admin lists ignored live updates; the row stayed Active with its Complete button.
+    await row.getByText("Completed", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: "Complete Sweep the art room" }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("without live updates, a Complete refused because another tab paid the bounty reads the list again", async () => {
+    const title = "Water the plants";
+    const { page, context, row, completeElsewhere } = await freshBountyInAdminTab(title);
+    // The live-update stream cut (a proxy that buffers it, a network that drops it): this tab hears nothing.
+    await page.route("**/api/events**", (route) => route.abort());
+    await page.reload();
+    await row.getByRole("button", { name: `Complete ${title}` }).waitFor();
+    await completeElsewhere();
+    await page.waitForTimeout(500);
+    await row.getByRole("button", { name: `Complete ${title}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Completed by").selectOption(devAccount(3).address.toLowerCase());
     await dialog.getByRole("button", { name: /^Pay 5 CC and complete/ }).click();
     expect((await readAlert(page)).text).toBe("Error: This bounty is already completed and its reward was paid.");
     // Before: the row stayed Active with its Complete button until a reload.
     await row.getByText("Completed", { exact: true }).waitFor();
-    expect(await row.getByRole("button", { name: "Complete Sweep the art room" }).count()).toBe(0);
+    expect(await row.getByRole("button", { name: `Complete ${title}` }).count()).toBe(0);
     await context.close();
   });
 

@@ -2,12 +2,14 @@
  * Subscribes the whole app to live updates once (lib/live-events.ts) and applies each event to the
  * TanStack Query caches: vote counts and tip totals are patched in place, other changes make the affected
  * lists read again (a burst of events is one read per list). The connected wallet's balance is read again
- * when a transfer touches it. Admin lists are left alone: reading them again would ask for a signature.
+ * when a transfer touches it. Admin lists are read again only when read with the admin's session (a signed
+ * read would ask the wallet for a signature): the bounties' list follows rewards settled in the background.
  */
 import type { Post, Project } from "@classcoin/shared/entities";
 import type { LiveEvent } from "@classcoin/shared/live-events";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { readAdminListsAgain } from "../lib/admin/admin-call";
 import { isPagedList, patchListItems } from "../lib/list-cache";
 import { connectLiveEvents } from "../lib/live-events";
 import { useCcBalance } from "../wallet/use-cc-balance";
@@ -95,6 +97,7 @@ export function LiveUpdates() {
           return readAgain("leaderboard");
         case "bounty.changed":
         case "bounty.completed":
+          readAdminListsAgain(queryClient, "/api/admin/bounties/");
           return readAgain("bounties");
         case "award":
           if (touches(event.wallet)) current.current.refreshBalance();

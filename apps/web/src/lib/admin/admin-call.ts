@@ -9,7 +9,7 @@
 import { adminAction, buildAdminMessage } from "@classcoin/shared/admin";
 import type { Endpoint } from "@classcoin/shared/endpoint";
 import type { AdminCallFields } from "@classcoin/shared/endpoints/admin-call";
-import { queryOptions } from "@tanstack/react-query";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiError, type CallResult, sendCall } from "../api-client";
 import type { AdminSigner } from "./admin-signer";
@@ -61,11 +61,28 @@ export async function callAdmin(
 /** The cache key of an admin list: per endpoint and admin wallet. */
 export const adminQueryKey = (endpoint: AdminGetEndpoint, wallet: string) => ["admin", endpoint.path, wallet] as const;
 
-/** An admin list loads once per visit of its tab: a reload costs the admin a signature. */
+/**
+ * An admin list loads once per visit of its tab: a reload costs the admin a signature, unless it is read with
+ * the admin's session (`meta.bySession`), which `readAdminListsAgain` relies on.
+ */
 export const adminQueryOptions = <E extends AdminGetEndpoint>(endpoint: E, signer: AdminSigner) =>
   queryOptions({
     queryKey: adminQueryKey(endpoint, signer.wallet),
     queryFn: () => callAdmin(signer, endpoint),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    meta: { bySession: signer.bySession === true },
   });
+
+/**
+ * Reads again the admin lists whose path starts with `pathPrefix` (all of them without one), those read by
+ * session only: a signed read would ask the wallet for a signature the admin did not ask for.
+ */
+export function readAdminListsAgain(queryClient: QueryClient, pathPrefix = "/api/admin/"): void {
+  void queryClient.invalidateQueries({
+    predicate: (query) =>
+      query.queryKey[0] === "admin" &&
+      String(query.queryKey[1]).startsWith(pathPrefix) &&
+      query.meta?.bySession === true,
+  });
+}

@@ -2,7 +2,7 @@
 import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, type CallResult } from "../api-client";
-import { type AdminFields, type AdminPostEndpoint, adminQueryKey, callAdmin } from "./admin-call";
+import { type AdminFields, type AdminPostEndpoint, adminQueryKey, callAdmin, readAdminListsAgain } from "./admin-call";
 import { AdminSignatureError, type AdminSigner, useAdminSigner } from "./admin-signer";
 
 /** After a moderation the public pages' data is stale; they read it again when next shown. */
@@ -36,12 +36,10 @@ export function useAdminMutation<E extends AdminPostEndpoint>(
       markPublicDataStale(queryClient);
     },
     onError: (error) => {
-      // Refused because the row changed elsewhere (another tab, another instructor's screen, a payment
-      // settled in the background: 409) or is gone (404): the tab's lists read again, so what the refusal
-      // is about shows. Only with the admin's session: a signed read would ask the wallet once more.
-      if (signer?.bySession && error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-        void queryClient.invalidateQueries({ queryKey: ["admin"] });
-      }
+      // Any answer but success may leave the lists behind what the server has: the row changed elsewhere
+      // (another tab, a payment settled in the background: 409), is gone (404), or a payment was sent and is
+      // not mined yet (502, the bounty now "being paid"). The lists read again (by session only).
+      if (error instanceof ApiError) readAdminListsAgain(queryClient);
     },
   });
 }
