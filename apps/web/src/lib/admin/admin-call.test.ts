@@ -1,10 +1,12 @@
 import { adminMessageSchema } from "@classcoin/shared/admin";
 import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
+import { bountyAdminEndpoints } from "@classcoin/shared/endpoints/bounties";
 import { profileAdminEndpoints } from "@classcoin/shared/endpoints/profiles";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { recoverMessageAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { describe, expect, it } from "vitest";
-import { signAdminCall } from "./admin-call";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { adminQueryOptions, readAdminListsAgain, signAdminCall } from "./admin-call";
 import type { AdminSigner } from "./admin-signer";
 
 const account = privateKeyToAccount(generatePrivateKey());
@@ -50,5 +52,74 @@ describe("a signed admin call (spec §6–§7)", () => {
       signature: body?.signature as `0x${string}`,
     });
     expect(signedBy).toBe(account.address);
+  });
+});
+
+describe("reading admin lists again after a live update or a refused write", () => {
+  const bounty = (title: string) => ({
+    _id: "1",
+    title,
+    description: "d",
+    reward: 5,
+    status: "active",
+    createdAt: new Date(0).toISOString(),
+    completedBy: null,
+    completedAt: null,
+    crossedOut: false,
+  });
+
+  /**
+   * The admin's Bounties tab, loaded with the session (`Read 1`); then the server answers `answer()`. Counts
+   * the requests and the wallet's prompts.
+   */
+  async function openTab(answer: (n: number) => Response) {
+    const queryClient = new QueryClient();
+    const prompts: string[] = [];
+    const admin: AdminSigner = {
+      ...signer,
+      bySession: true,
+      sign: async (message) => {
+        prompts.push(message);
+        return "0x";
+      },
+    };
+    const requests: string[] = [];
+    let n = 0;
+    vi.stubGlobal("fetch", async (url: string) => {
+      requests.push(String(url));
+      n++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return n === 1 ? Response.json([bounty("Read 1")]) : answer(n);
+    });
+    const options = adminQueryOptions(bountyAdminEndpoints.list, admin);
+    const tab = new QueryObserver(queryClient, options);
+    tab.subscribe(() => {});
+    await vi.waitFor(() => expect(queryClient.getQueryData(options.queryKey)).toBeDefined());
+    return { queryClient, prompts, requests, key: options.queryKey };
+  }
+  afterEach(() => vi.unstubAllGlobals());
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it("behavior: a session signed out in another tab (403) leaves the list as it is and never asks the wallet", async () => {
+    const { queryClient, prompts, requests, key } = await openTab(() =>
+      Response.json({ error: "Admin signature required" }, { status: 403 }),
+    );
+    for (let i = 0; i < 3; i++) readAdminListsAgain(queryClient);
+    await settle();
+    // Before: each event refetched the list, whose read then fell back to a signed one: a prompt per event.
+    expect(prompts).toEqual([]);
+    expect(queryClient.getQueryData(key)).toMatchObject([{ title: "Read 1" }]);
+    // One read by session; refused, it is not tried again for the rest of the burst.
+    expect(requests).toHaveLength(2);
+  });
+
+  it("behavior: a burst of events is at most two reads, and the list shows the last answer", async () => {
+    const { queryClient, prompts, requests, key } = await openTab((n) => Response.json([bounty(`Read ${n}`)]));
+    for (let i = 0; i < 10; i++) readAdminListsAgain(queryClient, "/api/admin/bounties/");
+    await settle();
+    expect(requests).toHaveLength(3);
+    expect(requests.every((url) => url.includes("/api/admin/bounties/"))).toBe(true);
+    expect(prompts).toEqual([]);
+    expect(queryClient.getQueryData(key)).toMatchObject([{ title: "Read 3" }]);
   });
 });

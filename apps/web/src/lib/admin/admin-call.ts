@@ -63,7 +63,7 @@ export const adminQueryKey = (endpoint: AdminGetEndpoint, wallet: string) => ["a
 
 /**
  * An admin list loads once per visit of its tab: a reload costs the admin a signature, unless it is read with
- * the admin's session (`meta.bySession`), which `readAdminListsAgain` relies on.
+ * the admin's session, which `readAdminListsAgain` does (`meta.readBySession`).
  */
 export const adminQueryOptions = <E extends AdminGetEndpoint>(endpoint: E, signer: AdminSigner) =>
   queryOptions({
@@ -71,18 +71,41 @@ export const adminQueryOptions = <E extends AdminGetEndpoint>(endpoint: E, signe
     queryFn: () => callAdmin(signer, endpoint),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
-    meta: { bySession: signer.bySession === true },
+    meta: { readBySession: () => sendCall(endpoint, { params: { wallet: signer.wallet } }) },
   });
 
+/** Reads in flight per list, and whether another was asked for meanwhile (a burst of events is two reads). */
+const rereads = new Map<string, { again: boolean }>();
+
 /**
- * Reads again the admin lists whose path starts with `pathPrefix` (all of them without one), those read by
- * session only: a signed read would ask the wallet for a signature the admin did not ask for.
+ * Reads again, with the admin's session only, the admin lists whose path starts with `pathPrefix`, and puts
+ * what they answer in place. Never a signed read: that would ask the wallet for a signature nobody asked for
+ * (a session signed out in another tab, or expired, answers 403: the list stays as it is until its tab is
+ * visited again). Failures say nothing either: the list shown is still the last one read.
  */
 export function readAdminListsAgain(queryClient: QueryClient, pathPrefix = "/api/admin/"): void {
-  void queryClient.invalidateQueries({
-    predicate: (query) =>
-      query.queryKey[0] === "admin" &&
-      String(query.queryKey[1]).startsWith(pathPrefix) &&
-      query.meta?.bySession === true,
+  const lists = queryClient.getQueryCache().findAll({
+    predicate: (query) => query.queryKey[0] === "admin" && String(query.queryKey[1]).startsWith(pathPrefix),
   });
+  for (const query of lists) {
+    const read = query.meta?.readBySession;
+    if (typeof read !== "function") continue;
+    const running = rereads.get(query.queryHash);
+    if (running) {
+      running.again = true;
+      continue;
+    }
+    const state = { again: false };
+    rereads.set(query.queryHash, state);
+    const once = async (): Promise<void> => {
+      state.again = false;
+      try {
+        queryClient.setQueryData(query.queryKey, await (read as () => Promise<unknown>)());
+      } catch {
+        return;
+      }
+      if (state.again) return once();
+    };
+    void once().finally(() => rereads.delete(query.queryHash));
+  }
 }
