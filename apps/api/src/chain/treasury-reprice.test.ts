@@ -11,6 +11,7 @@ import { bounties, profiles, treasuryPayments } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/app";
 import { signedBountyReward } from "../testing/bounty-reward";
 import { startTestChain, type TestChain } from "../testing/chain";
+import { testDatabaseKinds } from "../testing/database";
 import { failingBroadcast } from "../testing/failing-broadcast";
 import { signedAuthorization } from "../testing/relay-authorization";
 import { signIn } from "../testing/sign-in";
@@ -18,14 +19,13 @@ import { dev } from "../testing/transfers";
 import { createTreasuryPayments, type TreasuryPayments, treasuryPaymentsOf } from "./treasury-payments";
 
 let chain: TestChain;
+/** The app of the database kind being tested (the locks across servers are PostgreSQL's). */
 let t: TestApp;
 beforeAll(async () => {
   chain = await startTestChain({ ownChain: true }); // it stops automine and sets the base fee: a chain of its own
-  t = await createTestApp(chain, "pglite");
 });
 afterAll(async () => {
   await chain.test.setAutomine(true).catch(() => {});
-  await t?.close();
   await chain?.stop();
 });
 beforeEach(async () => {
@@ -79,7 +79,14 @@ async function feeSpike() {
   await chain.test.mine({ blocks: 1 });
 }
 
-describe("a treasury payment priced out by the base fee", () => {
+describe.each(testDatabaseKinds())("a treasury payment priced out by the base fee, on %s", (kind) => {
+  beforeAll(async () => {
+    t = await createTestApp(chain, kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
   it("is signed again with a higher fee by the settler, mined once, and the bounty follows the new hash", async () => {
     const payments = treasuryPaymentsOf(t.app.deps);
     const student = chain.account(5).address.toLowerCase() as `0x${string}`;
@@ -332,7 +339,7 @@ describe("a treasury payment priced out by the base fee", () => {
   });
 
   it("a gasless transfer re-signed with a higher fee is one of the student's daily transfers, not two", async () => {
-    const limited = await createTestApp(chain, "pglite", { RELAY_DAILY_LIMIT: "2" });
+    const limited = await createTestApp(chain, kind, { RELAY_DAILY_LIMIT: "2" });
     try {
       const key = generatePrivateKey();
       const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
