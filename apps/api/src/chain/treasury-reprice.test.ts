@@ -67,10 +67,25 @@ function onFirstCall(
   } as PublicClient;
 }
 
-/** A bounty reward signed at a base fee of 1 gwei, not mined (mining stopped), as `completeBounty` leaves it. */
-async function pendingReward(payments: TreasuryPayments, title: string, student: `0x${string}`) {
+/**
+ * A bounty reward to dev account `account`, signed at a base fee of 1 gwei and not mined (mining stopped), as
+ * `completeBounty` leaves it; with the student's CC before it.
+ */
+async function pendingReward(payments: TreasuryPayments, title: string, account: number) {
+  const student = chain.account(account).address.toLowerCase() as `0x${string}`;
+  const before = await chain.balanceOf(student);
   await chain.test.setAutomine(false);
-  return signedBountyReward(t.database.db, payments, title, student);
+  return { ...(await signedBountyReward(t.database.db, payments, title, student)), student, before };
+}
+
+/** Paid once, by `mined`: that transaction mined, every other one dropped, the bounty naming it, 5 CC more. */
+async function expectPaidOnceBy(reward: Awaited<ReturnType<typeof pendingReward>>, mined: string) {
+  const rows = await rewardRows(reward);
+  expect(rows.map((row) => [row.txHash, row.status])).toEqual(
+    rows.map((row) => [row.txHash, row.txHash === mined ? "mined" : "dropped"]),
+  );
+  expect((await bountyRow(reward.id))?.rewardTxHash).toBe(mined);
+  expect(await chain.balanceOf(reward.student)).toBe(reward.before + parseEther("5"));
 }
 
 /** Blocks fill up: the base fee jumps to 20 gwei, past the payment's cap (3 × 1 gwei + tip), and stays above it. */
@@ -89,9 +104,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
 
   it("is signed again with a higher fee by the settler, mined once, and the bounty follows the new hash", async () => {
     const payments = treasuryPaymentsOf(t.app.deps);
-    const student = chain.account(5).address.toLowerCase() as `0x${string}`;
-    const before = await chain.balanceOf(student);
-    const reward = await pendingReward(payments, "Priced out", student);
+    const reward = await pendingReward(payments, "Priced out", 5);
     await feeSpike();
     expect(await t.app.deps.chain.getTransactionReceipt({ hash: reward.hash }).catch(() => null)).toBeNull();
     const cap = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).maxFeePerGas!;
@@ -126,9 +139,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       status: "mined",
       hash: copy.txHash,
     });
-    expect((await paymentRow(reward.hash))?.status).toBe("dropped");
-    expect((await paymentRow(copy.txHash))?.status).toBe("mined");
-    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+    await expectPaidOnceBy(reward, copy.txHash);
     // The server's follow-up completes the bounty with the hash that was mined.
     await payments.settleOpen();
     const { settleBountyRewards } = await import("../features/bounties/settle-rewards");
@@ -139,11 +150,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
 
   it("a payment within its cap is left as it is", async () => {
     const payments = treasuryPaymentsOf(t.app.deps);
-    const reward = await pendingReward(
-      payments,
-      "Within its cap",
-      chain.account(6).address.toLowerCase() as `0x${string}`,
-    );
+    const reward = await pendingReward(payments, "Within its cap", 6);
     await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("2") });
     await chain.test.setAutomine(true);
     expect((await paymentRow(reward.hash))?.status).toBe("signed");
@@ -155,7 +162,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     const payments = treasuryPaymentsOf(t.app.deps);
     const treasury = payments.address;
     const full = await t.app.deps.chain.getBalance({ address: treasury });
-    const reward = await pendingReward(payments, "Little ETH", chain.account(8).address.toLowerCase() as `0x${string}`);
+    const reward = await pendingReward(payments, "Little ETH", 8);
     const gas = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).gas!;
     await feeSpike();
     try {
@@ -185,16 +192,8 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     const payments = treasuryPaymentsOf(t.app.deps);
     const treasury = payments.address;
     const full = await t.app.deps.chain.getBalance({ address: treasury });
-    const first = await pendingReward(
-      payments,
-      "ETH for one, A",
-      chain.account(8).address.toLowerCase() as `0x${string}`,
-    );
-    const second = await pendingReward(
-      payments,
-      "ETH for one, B",
-      chain.account(8).address.toLowerCase() as `0x${string}`,
-    );
+    const first = await pendingReward(payments, "ETH for one, A", 8);
+    const second = await pendingReward(payments, "ETH for one, B", 8);
     const gas = parseTransaction((await paymentRow(first.hash))!.rawTx as Hex).gas!;
     await feeSpike();
     try {
@@ -224,9 +223,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     const payments = treasuryPaymentsOf(t.app.deps);
     const treasury = payments.address;
     const full = await t.app.deps.chain.getBalance({ address: treasury });
-    const student = chain.account(3).address.toLowerCase() as `0x${string}`;
-    const before = await chain.balanceOf(student);
-    const reward = await pendingReward(payments, "Copy unaffordable", student);
+    const reward = await pendingReward(payments, "Copy unaffordable", 3);
     const gas = parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).gas!;
     await feeSpike();
     try {
@@ -247,9 +244,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
         status: "mined",
         hash: reward.hash,
       });
-      expect((await paymentRow(copy.txHash))?.status).toBe("dropped");
-      expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
-      expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+      await expectPaidOnceBy(reward, reward.hash);
     } finally {
       await chain.test.setBalance({ address: treasury, value: full });
     }
@@ -257,9 +252,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
 
   it("if the chain mines the first one after all, it is the payment and the copy is dropped", async () => {
     const payments = treasuryPaymentsOf(t.app.deps);
-    const student = chain.account(7).address.toLowerCase() as `0x${string}`;
-    const before = await chain.balanceOf(student);
-    const reward = await pendingReward(payments, "First one mined", student);
+    const reward = await pendingReward(payments, "First one mined", 7);
     await feeSpike();
     // The copy is signed and recorded but never reaches the node (its RPC refused the broadcast).
     const unlucky = createTreasuryPayments(t.config, failingBroadcast(t.app.deps.chain), t.database);
@@ -280,17 +273,12 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       status: "mined",
       hash: reward.hash,
     });
-    expect((await paymentRow(reward.hash))?.status).toBe("mined");
-    expect((await paymentRow(copy.txHash))?.status).toBe("dropped");
-    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
-    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+    await expectPaidOnceBy(reward, reward.hash);
   });
 
   it("a request waiting on the first hash while another server re-signs it, and the copy is mined, is told it was paid", async () => {
     const payments = treasuryPaymentsOf(t.app.deps);
-    const student = chain.account(9).address.toLowerCase() as `0x${string}`;
-    const before = await chain.balanceOf(student);
-    const reward = await pendingReward(payments, "Waiting request", student);
+    const reward = await pendingReward(payments, "Waiting request", 9);
     await feeSpike();
     // The waiting request has read the payment's rows ([the first hash]); before it reads the nonce, the other
     // server's settler re-signs the payment and a block mines the copy.
@@ -304,17 +292,12 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     // Before: "dropped" (nothing paid, try again) for a reward the student had received.
     expect(settled.status).toBe("mined");
     expect(settled.hash).not.toBe(reward.hash);
-    expect((await paymentRow(settled.hash))?.status).toBe("mined");
-    expect((await paymentRow(reward.hash))?.status).toBe("dropped");
-    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(settled.hash);
-    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+    await expectPaidOnceBy(reward, settled.hash);
   });
 
   it("the first hash mined while a waiting request still knew only it: the copy is dropped, not a second live row", async () => {
     const payments = treasuryPaymentsOf(t.app.deps);
-    const student = chain.account(4).address.toLowerCase() as `0x${string}`;
-    const before = await chain.balanceOf(student);
-    const reward = await pendingReward(payments, "Mined first", student);
+    const reward = await pendingReward(payments, "Mined first", 4);
     await feeSpike();
     const client = t.app.deps.chain;
     // Before the waiting request's first receipt read: another server re-signs (its copy never reaches the
@@ -333,9 +316,8 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       status: "mined",
       hash: reward.hash,
     });
-    expect((await rewardRows(reward)).map((row) => row.status).sort()).toEqual(["dropped", "mined"]);
-    expect((await bountyRow(reward.id))?.rewardTxHash).toBe(reward.hash);
-    expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
+    expect(await rewardRows(reward)).toHaveLength(2);
+    await expectPaidOnceBy(reward, reward.hash);
   });
 
   it("a gasless transfer re-signed with a higher fee is one of the student's daily transfers, not two", async () => {
