@@ -193,10 +193,10 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
     const w = newWallet();
     await t.database.db
       .insert(posts)
-      .values(Array.from({ length: 60 }, (_, i) => ({ authorWallet: w.address, content: `old ${i}` })));
+      .values(Array.from({ length: 120 }, (_, i) => ({ authorWallet: w.address, content: `old ${i}` })));
     // Before: the newest 50 only, so /forum could never show the older ones.
     const all = await list();
-    expect(all.filter((p) => p.authorWallet === w.address)).toHaveLength(60);
+    expect(all.filter((p) => p.authorWallet === w.address)).toHaveLength(120);
     const visible = await t.database.db.select({ id: posts.id }).from(posts).where(eq(posts.hidden, false));
     expect(all).toHaveLength(visible.length);
     const page = await list("?limit=31");
@@ -204,6 +204,9 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
     expect((await list(`?limit=31&before=${page[30]!._id}`)).map((p) => p._id)).toEqual(
       all.slice(31, 62).map((p) => p._id),
     );
+    // After `before` without `limit`: one page of at most 100, not the rest of the table (each `before` is
+    // another cache key, so that was a whole-table read anyone could repeat).
+    expect((await list(`?before=${all[0]!._id}`)).map((p) => p._id)).toEqual(all.slice(1, 101).map((p) => p._id));
   });
 
   it("a post whose author has no profile any more shows the wallet as the author name", async () => {

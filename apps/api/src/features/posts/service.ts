@@ -5,7 +5,7 @@
 
 import type { Post, VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import type { ListPageQuery } from "@classcoin/shared/paging";
+import { type ListPageQuery, pageLimit } from "@classcoin/shared/paging";
 import { postContentSchema } from "@classcoin/shared/posts";
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
@@ -76,7 +76,8 @@ export async function listPosts(db: Db, page: ListPageQuery): Promise<Post[]> {
   const visible = eq(posts.hidden, false);
   const where = page.before ? and(visible, lt(posts.id, Number(page.before))) : visible;
   const query = selectPosts(db, where);
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
+  const limit = pageLimit(page);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(toPost);
 }
 

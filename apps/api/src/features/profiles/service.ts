@@ -5,7 +5,7 @@
  */
 import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import type { ListPageQuery } from "@classcoin/shared/paging";
+import { type ListPageQuery, pageLimit } from "@classcoin/shared/paging";
 import type { ProfileFields, ProfileStatus } from "@classcoin/shared/profiles";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -50,7 +50,8 @@ export async function listProfiles(db: Db, page: ListPageQuery = {}): Promise<Pr
             .where(eq(cursor.id, before))}`,
         );
   const query = db.select().from(profiles).where(where).orderBy(desc(profiles.createdAt), desc(profiles.id));
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
+  const limit = pageLimit(page);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   if (rows.length === 0 && before !== undefined && !(await profileIdExists(db, before))) {
     throw badRequest(messages.paging.unknownCursor);
   }

@@ -5,7 +5,7 @@
 
 import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import type { ListPageQuery } from "@classcoin/shared/paging";
+import { type ListPageQuery, pageLimit } from "@classcoin/shared/paging";
 import type { ProjectFormFields } from "@classcoin/shared/projects";
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
@@ -70,7 +70,8 @@ export async function listProjects(db: Db, projectNumber: number, page: ListPage
     page.before === undefined ? undefined : lt(projects.id, Number(page.before)),
   );
   const query = selectProjects(db, where);
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit));
+  const limit = pageLimit(page);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(toProject);
 }
 
