@@ -140,7 +140,15 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
       const relayed = tx
         .select({ purpose: treasuryPayments.purpose })
         .from(treasuryPayments)
-        .where(and(eq(treasuryPayments.kind, "relay"), like(treasuryPayments.purpose, `relay:${from}:%`)))
+        .where(
+          and(
+            eq(treasuryPayments.kind, "relay"),
+            like(treasuryPayments.purpose, `relay:${from}:%`),
+            // Not the sender's whole history: an authorization is valid one window at most, so a transfer
+            // first signed two windows ago can move nothing any more, however often it is re-signed.
+            gt(treasuryPayments.createdAt, sql`now() - ${2 * MAX_VALIDITY_SECONDS}::int * interval '1 second'`),
+          ),
+        )
         .groupBy(treasuryPayments.purpose)
         // The database's clock, which wrote createdAt: instances' clocks may differ.
         .having(gt(min(treasuryPayments.createdAt), sql`now() - ${MAX_VALIDITY_SECONDS}::int * interval '1 second'`))
