@@ -7,8 +7,8 @@
  *    broadcast after that commits. A `purpose` can have one live payment (a partial unique index): a second
  *    one is refused by the database, whatever process tries it.
  * 2. A recorded payment is settled from the chain (`settle`): a receipt → `mined` or `reverted`; no receipt
- *    and the treasury's mined nonce past the payment's nonce → `dropped` (another transaction took that
- *    nonce, so these bytes can never be mined); otherwise still pending, and the same bytes are broadcast
+ *    and the treasury's mined nonce past the payment's nonce, CONFIRMATIONS blocks deep → `dropped` (another
+ *    transaction took that nonce, so these bytes can never be mined); otherwise still pending, and the same bytes are broadcast
  *    again (same hash, same nonce: mined at most once). Only `dropped`/`reverted` frees the purpose.
  * 3. A recorded payment the base fee has priced out is signed again at its nonce with a higher fee cap by the
  *    settler (`repriceOpen`): the old row turns `replaced`, the copy is the live row of the purpose, and the
@@ -349,6 +349,24 @@ export function createTreasuryPayments(
       .orderBy(asc(treasuryPayments.createdAt));
   }
 
+  /**
+   * The treasury's mined nonce as of CONFIRMATIONS blocks behind the head. A load-balanced RPC provider
+   * answers each call from one of several nodes, a block or two apart: the newest one counts the nonce used
+   * while a lagging one has no receipt for the transaction that used it. A "dropped" verdict frees the
+   * purpose, and a bounty paid again is paid twice, so it waits until the nonce has been used for
+   * CONFIRMATIONS blocks, as long as the indexer waits before it trusts a log. A node that has not seen that
+   * block yet counts as "not yet".
+   */
+  async function nonceUsedSettled(): Promise<number> {
+    if (config.confirmations === 0) {
+      return chain.getTransactionCount({ address: account.address, blockTag: "latest" });
+    }
+    const head = await chain.getBlockNumber({ cacheTime: 0 });
+    const settledAt = head - BigInt(config.confirmations);
+    if (settledAt < 0n) return 0;
+    return chain.getTransactionCount({ address: account.address, blockNumber: settledAt }).catch(() => 0);
+  }
+
   async function settlePayment(hash: string, options: { timeoutMs?: number } = {}): Promise<SettledPayment> {
     const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
     let lastBroadcast = 0;
@@ -371,8 +389,7 @@ export function createTreasuryPayments(
       };
       let found = await mined();
       if (!found) {
-        const used = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
-        if (used > live.nonce) {
+        if ((await nonceUsedSettled()) > live.nonce) {
           // The nonce is used; by one of these only if its receipt shows up (read after the count). A node can
           // report the nonce a moment before it serves the receipt (load-balanced RPC providers; anvil on a
           // loaded machine is the likely cause of an award reported failed in one CI run), so look a few times.
