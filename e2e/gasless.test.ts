@@ -9,7 +9,8 @@ import { devAccount } from "@classcoin/contracts/dev-accounts";
 import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser } from "playwright-core";
-import { formatUnits } from "viem";
+import { createTestClient, formatUnits, http, parseGwei } from "viem";
+import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
 import { adminPost } from "./harness/admin-calls";
@@ -42,32 +43,43 @@ async function cc(address: `0x${string}`): Promise<number> {
 }
 const eth = (address: `0x${string}`) => chainClient(stack).getBalance({ address });
 
+/**
+ * A fresh wallet with 0 CC and 0 ETH, added to the roster by the admin (its welcome grant: 10 CC, no ETH
+ * here), with a profile it created with its own session.
+ */
+async function studentWithoutGas(name: string) {
+  const { key, address } = freshWallet();
+  const wallet = address.toLowerCase() as `0x${string}`;
+  expect([await cc(address), await eth(address)]).toEqual([0, 0n]);
+  const added = await adminPost(stack, "/api/admin/whitelist/add", { wallet, notes: "no gas" });
+  expect(added.status, await added.clone().text()).toBe(200);
+  expect((await added.json()).grant).toMatchObject({ cc: 10, eth: "0", state: "paid" });
+  expect(await cc(address)).toBe(10);
+  const cookie = await signInOverHttp(stack.url, key);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ wallet, name, birthday: "2009-04-04", starSign: "Aries" })) {
+    form.append(k, v);
+  }
+  const profile = await fetch(`${stack.url}/api/profiles`, { method: "POST", headers: { cookie }, body: form });
+  expect(profile.status, await profile.clone().text()).toBe(201);
+  return { key, address };
+}
+
+async function portraitProject(): Promise<Project> {
+  const [target] = ((await (await fetch(`${stack.url}/api/projects/1`)).json()) as Project[]).filter(
+    (p) => p.title === "Self portrait in blue",
+  );
+  if (!target) throw new Error("the demo's project 1 has no 'Self portrait in blue'");
+  return target;
+}
+
 describe("a student without gas money (issue 14)", () => {
   it("gets the welcome grant, creates a profile, tips a project and sends CC on /wallet without ETH", async () => {
-    const { key, address } = freshWallet();
-    const wallet = address.toLowerCase() as `0x${string}`;
-    expect([await cc(address), await eth(address)]).toEqual([0, 0n]);
-
-    // The admin adds the student to the roster: the welcome grant arrives (10 CC, no ETH here).
-    const added = await adminPost(stack, "/api/admin/whitelist/add", { wallet, notes: "no gas" });
-    expect(added.status, await added.clone().text()).toBe(200);
-    expect((await added.json()).grant).toMatchObject({ cc: 10, eth: "0", state: "paid" });
-    expect(await cc(address)).toBe(10);
-
-    // The student creates a profile with the granted CC.
-    const cookie = await signInOverHttp(stack.url, key);
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ wallet, name: "Nora Gasless", birthday: "2009-04-04", starSign: "Aries" })) {
-      form.append(k, v);
-    }
-    const profile = await fetch(`${stack.url}/api/profiles`, { method: "POST", headers: { cookie }, body: form });
-    expect(profile.status, await profile.clone().text()).toBe(201);
+    // The admin adds the student to the roster; the student creates a profile with the granted CC.
+    const { key, address } = await studentWithoutGas("Nora Gasless");
 
     // A tip with no ETH: the wallet signs typed data, the treasury sends it, the tip is recorded.
-    const [target] = ((await (await fetch(`${stack.url}/api/projects/1`)).json()) as Project[]).filter(
-      (p) => p.title === "Self portrait in blue",
-    );
-    if (!target) throw new Error("the demo's project 1 has no 'Self portrait in blue'");
+    const target = await portraitProject();
     const authorBefore = await cc(target.authorWallet as `0x${string}`);
     const {
       page,
@@ -119,6 +131,59 @@ describe("a student without gas money (issue 14)", () => {
     console.log(
       `gasless in Chromium: tip click → success alert ${tipMs.toFixed(0)} ms; /wallet "Send without gas" click → new balance ${sendMs.toFixed(0)} ms`,
     );
+    await context.close();
+  });
+
+  it("a gasless tip the treasury signs again in a fee spike, while its page is reloaded, is recorded once mined", async () => {
+    const { key, address } = await studentWithoutGas("Omar Spike");
+    const target = await portraitProject();
+    const authorBefore = await cc(target.authorWallet as `0x${string}`);
+    const { page, context } = await openPage(browser, stack, "/projects?n=1", { wallet: { signer: key } });
+    await connectWallet(page);
+    const portrait = () => page.locator("article", { hasText: "Self portrait in blue" });
+    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    const client = chainClient(stack);
+    await anvil.setAutomine(false);
+    try {
+      await portrait().getByRole("spinbutton").fill("2");
+      await portrait().getByRole("button", { name: "Send" }).click();
+      await portrait().getByTestId("tip-pending").waitFor();
+      const first = await page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem("classcoin-pending-tips") ?? "[]") as { txHash: `0x${string}` }[])[0]
+            ?.txHash,
+      );
+      if (!first) throw new Error("the page keeps no pending tip");
+      // A fee spike prices the transfer out: the next block's base fee is above its cap, so it stays out.
+      await anvil.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("200") });
+      await anvil.mine({ blocks: 1 });
+      // The server's settler signs it again under another hash; the node keeps only the copy.
+      const standing = async () =>
+        (await (await fetch(`${stack.url}/api/relay/transfers/${first}`)).json()) as { status: string; txHash: string };
+      await expect.poll(async () => (await standing()).txHash, { timeout: 40_000 }).not.toBe(first);
+      const copy = (await standing()).txHash as `0x${string}`;
+      await expect(client.getTransaction({ hash: first })).rejects.toThrow(/could not be found/);
+      // The student comes back to the page (reloaded, or opened again later): it knows only the first hash.
+      // (The page that sent it saw the transaction before it was replaced, and follows the copy by itself.)
+      await page.reload();
+      await portrait().waitFor();
+      await page.waitForTimeout(1_000);
+      await anvil.mine({ blocks: 1 });
+      expect((await client.getTransactionReceipt({ hash: copy })).status).toBe("success");
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    // Before: the reloaded page waited on the first hash, which no node knew any more: never recorded.
+    await page.getByRole("alertdialog").waitFor({ timeout: 60_000 });
+    expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(2) });
+    await portrait()
+      .getByTestId("received")
+      .filter({ hasText: `${target.totalReceived + 2} CC` })
+      .waitFor();
+    expect((await portraitProject()).totalReceived).toBe(target.totalReceived + 2);
+    expect(await cc(target.authorWallet as `0x${string}`)).toBe(authorBefore + 2);
+    expect(await cc(address)).toBe(8);
     await context.close();
   });
 });

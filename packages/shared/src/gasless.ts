@@ -63,3 +63,14 @@ export const relayTransferSchema = z.object({
 export type RelayTransfer = z.output<typeof relayTransferSchema>;
 
 export const relayResultSchema = z.object({ txHash: txHashSchema });
+
+export const relayTransferParamsSchema = z.object({ hash: txHashSchema });
+/**
+ * Where a relayed transfer stands: the treasury may have signed it again with a higher fee (a fee spike), and
+ * `txHash` is then the transaction to wait for (the one mined, or the one the chain may still mine). A page
+ * reloaded while it waited knows only the first hash, which the node may have forgotten.
+ */
+export const relayTransferStatusSchema = z.object({
+  status: z.enum(["signed", "mined", "reverted", "dropped"]),
+  txHash: txHashSchema,
+});

@@ -279,6 +279,7 @@ export const messages = {
     dailyLimit: (limit: number) =>
       `You have used today's ${limit} gasless transfers. Try again tomorrow, or pay the gas yourself.`,
     noTreasuryGas: "The class treasury has no gas money left for gasless transfers. Please tell your instructor.",
+    unknownTransfer: "No gasless transfer was sent with this transaction hash. Check the hash the transfer answered.",
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",

@@ -271,8 +271,6 @@ export function createTreasuryPayments(
     }
   }
 
-  type PaymentRow = typeof treasuryPayments.$inferSelect;
-
   /**
    * Records the outcome of a payment's transactions (the one first signed and its re-signed copies, all at
    * one nonce): `settled` with its receipt's status, every other one `dropped`, others first (the purpose's
@@ -338,15 +336,10 @@ export function createTreasuryPayments(
     }
   }
 
-  /** A payment's transactions: the one first signed and its re-signed copies (same purpose, same nonce). */
   async function membersOf(hash: string): Promise<PaymentRow[]> {
-    const [row] = await db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash));
-    if (!row) throw new Error(`no treasury payment ${hash}`);
-    return db
-      .select()
-      .from(treasuryPayments)
-      .where(and(eq(treasuryPayments.purpose, row.purpose), eq(treasuryPayments.nonce, row.nonce)))
-      .orderBy(asc(treasuryPayments.createdAt));
+    const members = await paymentMembers(db, hash);
+    if (!members) throw new Error(`no treasury payment ${hash}`);
+    return members;
   }
 
   /**
@@ -372,11 +365,9 @@ export function createTreasuryPayments(
     let lastBroadcast = 0;
     for (;;) {
       const members = await membersOf(hash);
-      const done = members.find((m) => m.status === "mined" || m.status === "reverted");
-      if (done) return { status: done.status as PaymentStatus, hash: done.txHash };
+      const outcome = outcomeOf(members);
       const live = members.find((m) => m.status === "signed");
-      // All dropped (reverted and mined are above): the rows naming it name the last one signed.
-      if (!live) return { status: "dropped", hash: members.at(-1)?.txHash ?? hash };
+      if (outcome.status !== "signed" || !live) return outcome;
       // The re-signed copy is the one to wait for, but the chain may have mined an earlier one first.
       const open = members.filter((m) => m.status === "signed" || m.status === "replaced").reverse();
       const checked = new Set(open.map((m) => m.txHash));
@@ -679,6 +670,34 @@ export function createTreasuryPayments(
       return chain.getBalance({ address: account.address });
     },
   };
+}
+
+type PaymentRow = typeof treasuryPayments.$inferSelect;
+
+/**
+ * A payment's transactions, by the hash of any of them: the one first signed and its re-signed copies (same
+ * purpose, same nonce), oldest first; undefined for a hash the treasury never signed.
+ */
+export async function paymentMembers(db: Db | Tx, hash: string): Promise<PaymentRow[] | undefined> {
+  const [row] = await db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, hash));
+  if (!row) return undefined;
+  return db
+    .select()
+    .from(treasuryPayments)
+    .where(and(eq(treasuryPayments.purpose, row.purpose), eq(treasuryPayments.nonce, row.nonce)))
+    .orderBy(asc(treasuryPayments.createdAt));
+}
+
+/** A payment's outcome as recorded: its mined or reverted transaction, else its live one, else dropped. */
+export function outcomeOf(members: readonly Pick<PaymentRow, "txHash" | "status">[]): SettledPayment {
+  const done = members.find((m) => m.status === "mined" || m.status === "reverted");
+  if (done) return { status: done.status as PaymentStatus, hash: done.txHash };
+  const live = members.find((m) => m.status === "signed");
+  if (live) return { status: "signed", hash: live.txHash };
+  // All dropped: the rows naming it name the last one signed.
+  const last = members.at(-1);
+  if (!last) throw new Error("a payment has at least one transaction");
+  return { status: "dropped", hash: last.txHash };
 }
 
 /** Payment rows by hash, for the callers that show them (the explorer reads descriptions itself). */

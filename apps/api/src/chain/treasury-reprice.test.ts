@@ -346,15 +346,23 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       await chain.test.setAutomine(false);
       const first = await relay();
       expect(first.statusCode, first.body).toBe(200);
+      const firstHash = (first.json() as { txHash: string }).txHash;
+      const standing = async (hash: string) =>
+        (await limited.app.inject({ method: "GET", url: `/api/relay/transfers/${hash}` })).json();
+      expect(await standing(firstHash)).toEqual({ status: "signed", txHash: firstHash });
       await feeSpike();
       await treasuryPaymentsOf(limited.app.deps).settleOpen();
       const rows = await limited.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.kind, "relay"));
       expect(rows.map((row) => row.status).sort()).toEqual(["replaced", "signed"]);
+      // A page that knows only the first hash (reloaded while it waited) learns the copy's.
+      const copy = rows.find((row) => row.status === "signed")!.txHash;
+      expect(await standing(firstHash.toUpperCase().replace("0X", "0x"))).toEqual({ status: "signed", txHash: copy });
       // Before: 429 "You have used today's 2 gasless transfers" after one.
       const second = await relay();
       expect(second.statusCode, second.body).toBe(200);
       await chain.test.mine({ blocks: 1 });
       await treasuryPaymentsOf(limited.app.deps).settleOpen();
+      expect(await standing(firstHash)).toEqual({ status: "mined", txHash: copy });
       expect(await chain.balanceOf(dev(2))).toBe(before + parseEther("4"));
       const third = await relay();
       expect(third.statusCode).toBe(429);

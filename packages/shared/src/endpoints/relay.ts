@@ -1,6 +1,11 @@
 /** Gasless transfers (issue 14, EIP-3009): the treasury submits a holder's signed transfer authorization. */
 import { defineEndpoint } from "../endpoint";
-import { relayResultSchema, relayTransferSchema } from "../gasless";
+import {
+  relayResultSchema,
+  relayTransferParamsSchema,
+  relayTransferSchema,
+  relayTransferStatusSchema,
+} from "../gasless";
 
 export const relayEndpoints = {
   transfer: defineEndpoint({
@@ -15,5 +20,16 @@ export const relayEndpoints = {
     errorStatuses: [400, 401, 403, 409, 429, 502, 503],
     // The leaderboard reads balances from the chain; the explorer follows when the indexer announces the transfer.
     invalidates: ["leaderboard"],
+  }),
+  transferStatus: defineEndpoint({
+    method: "GET",
+    path: "/api/relay/transfers/:hash",
+    access: "public-read",
+    tag: "relay",
+    summary:
+      "Where a relayed transfer stands, by the hash the relay answered: the transaction to wait for, which is another one if the treasury signed it again with a higher fee",
+    params: relayTransferParamsSchema,
+    response: relayTransferStatusSchema,
+    errorStatuses: [400, 404],
   }),
 } as const;

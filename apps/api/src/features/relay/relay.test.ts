@@ -4,6 +4,7 @@
  * and the daily limit are refused and move nothing. A relayed tip is recorded like any tip.
  */
 import { classCoinDomain, randomAuthorizationNonce, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
+import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
 import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -87,6 +88,39 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
     const [payment] = await t.database.db.select().from(treasuryPayments).where(eq(treasuryPayments.txHash, txHash));
     expect(payment).toMatchObject({ kind: "relay", status: "mined" });
     figures.push(`${kind}: treasury gas per relayed transfer ${payment?.gasUsed}, end-to-end ${ms.toFixed(0)} ms`);
+  });
+
+  it("tells where a relayed transfer stands by its hash, and nothing of other transactions", async () => {
+    const res = await relay(await authorization({ value: cc(1) }));
+    expect(res.statusCode, res.body).toBe(200);
+    const { txHash } = res.json();
+    await treasuryPaymentsOf(t.app.deps).settle(txHash, { timeoutMs: 5_000 });
+    const standing = (hash: string) => t.app.inject({ method: "GET", url: `/api/relay/transfers/${hash}` });
+    const mined = await standing(txHash);
+    expect(mined.statusCode).toBe(200);
+    expect(mined.json()).toEqual({ status: "mined", txHash });
+    // A treasury payment that is not a relayed transfer (a welcome grant, a reward) and a hash never sent.
+    const [other] = await t.database.db
+      .insert(treasuryPayments)
+      .values({
+        txHash: `0x${"ab".repeat(32)}`,
+        purpose: `award:relay-test:${kind}`,
+        kind: "award",
+        toWallets: [wallet],
+        amountWei: "1",
+        nonce: 999_999,
+        rawTx: "0x00",
+        status: "mined",
+      })
+      .returning();
+    for (const hash of [other!.txHash, `0x${"cd".repeat(32)}`]) {
+      const unknown = await standing(hash);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: messages.relay.unknownTransfer });
+    }
+    const bad = await standing("0x1234");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/Invalid transaction hash/);
   });
 
   it("a relayed transfer to a project's author is recorded as a tip", async () => {

@@ -1,10 +1,13 @@
-/** `POST /api/relay/transfer` (issue 14): the treasury submits a class member's signed EIP-3009 transfer. */
+/**
+ * `POST /api/relay/transfer` (issue 14): the treasury submits a class member's signed EIP-3009 transfer;
+ * `GET /api/relay/transfers/:hash`: where it stands (the transaction to wait for, after a fee spike).
+ */
 import { relayEndpoints } from "@classcoin/shared/endpoints/relay";
 import type { FastifyPluginAsync } from "fastify";
 import { requireActingWallet } from "../../auth/session";
 import { registerEndpoint } from "../../http/endpoint";
 import { limits } from "../../http/rate-limit";
-import { relayTransfer } from "./service";
+import { relayTransfer, relayTransferStatus } from "./service";
 
 export const relayRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, relayEndpoints.transfer, {
@@ -16,5 +19,9 @@ export const relayRoutes: FastifyPluginAsync = async (app) => {
       await app.events.publish({ type: "balances", wallets: [request.body.from, request.body.to] });
       return result;
     },
+  });
+
+  registerEndpoint(app, relayEndpoints.transferStatus, {
+    handler: async (request) => relayTransferStatus(app.deps, request.params.hash),
   });
 };

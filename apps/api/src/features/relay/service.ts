@@ -16,11 +16,11 @@ import { and, eq, gt, like, min, sql } from "drizzle-orm";
 import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError } from "../../chain/payment-outcome";
-import { treasuryPaymentsOf } from "../../chain/treasury-payments";
+import { outcomeOf, paymentMembers, treasuryPaymentsOf } from "../../chain/treasury-payments";
 import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-import { badRequest, conflict, forbidden, HttpError } from "../../http-errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
 
 const t = messages.relay;
 const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
@@ -186,4 +186,19 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   invalidateBalance(from);
   invalidateBalance(to);
   return { txHash: hash };
+}
+
+/**
+ * Where a relayed transfer stands, by the hash the relay answered (`GET /api/relay/transfers/:hash`): the
+ * settler may have signed it again with a higher fee, and a page reloaded while it waited knows only the
+ * first hash. Read from the payments as recorded; the settler and the requests waiting on them keep those.
+ */
+export async function relayTransferStatus(
+  deps: AppDeps,
+  hash: string,
+): Promise<{ status: "signed" | "mined" | "reverted" | "dropped"; txHash: `0x${string}` }> {
+  const members = (await paymentMembers(deps.database.db, hash)) ?? [];
+  if (members[0]?.kind !== "relay") throw notFound(t.unknownTransfer);
+  const outcome = outcomeOf(members);
+  return { status: outcome.status, txHash: outcome.hash as `0x${string}` };
 }

@@ -12,6 +12,11 @@ export interface PendingTip {
   projectId: string;
   projectNumber: number;
   sentAt: number;
+  /**
+   * Sent by the class treasury (a gasless tip): in a fee spike the treasury signs it again under another hash,
+   * which the server names (`GET /api/relay/transfers/:hash`).
+   */
+  relayed?: boolean;
 }
 
 const KEY = "classcoin-pending-tips";

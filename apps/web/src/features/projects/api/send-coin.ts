@@ -5,6 +5,7 @@
  */
 import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
+import { relayEndpoints } from "@classcoin/shared/endpoints/relay";
 import { tipEndpoints } from "@classcoin/shared/endpoints/tips";
 import { messages } from "@classcoin/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -62,7 +63,8 @@ export function useSendCoin() {
       const gasless = await loadGasless();
       const { writeContract } = await loadWriteActions();
       // The treasury answers once it has sent the transfer; it is then waited for like the wallet's own.
-      const hash = (await gasless.cannotPayGas(wagmiConfig, fromWallet, config.chainId))
+      const relayed = await gasless.cannotPayGas(wagmiConfig, fromWallet, config.chainId);
+      const hash = relayed
         ? await gasless.relayTransfer(wagmiConfig, {
             from: fromWallet,
             to: toWallet as `0x${string}`,
@@ -86,6 +88,7 @@ export function useSendCoin() {
         projectId,
         projectNumber,
         sentAt: Date.now(),
+        relayed,
       };
       rememberPendingTip(tip);
       try {
@@ -103,6 +106,29 @@ export function useSendCoin() {
   return { ...mutation, pendingHash };
 }
 
+/** How long a relayed tip waits on one hash before it asks the server where the transfer stands again. */
+const RELAY_ASK_AGAIN_MS = 15_000;
+
+const isReceiptTimeout = (error: unknown) =>
+  error instanceof Error && error.name === "WaitForTransactionReceiptTimeoutError";
+
+/**
+ * The transaction a relayed tip is now: the treasury signs a transfer priced out by a fee spike again under
+ * another hash, and a page reloaded meanwhile knows only the first one, which the node may have forgotten (so
+ * viem cannot see it replaced). A transfer the chain will never mine (`dropped`) moved nothing. If the server
+ * cannot be asked, the page goes on waiting on the hash it has.
+ */
+async function relayedHash(first: `0x${string}`, current: `0x${string}`): Promise<`0x${string}`> {
+  let standing: { status: string; txHash: `0x${string}` };
+  try {
+    standing = await callApi(relayEndpoints.transferStatus, { params: { hash: first } });
+  } catch {
+    return current;
+  }
+  if (standing.status === "dropped") throw new Error(messages.wallet.transactionReplaced);
+  return standing.txHash;
+}
+
 /**
  * Waits for the tip's transfer to be mined and reports it; forgets the pending tip once it is reported or
  * can never be (not mined: replaced or reverted; refused by the server), keeps it on anything else (the
@@ -112,15 +138,28 @@ export async function reportWhenMined(wagmiConfig: WagmiConfig, chainId: number,
   beingReported.add(tip.txHash);
   try {
     const { waitForTransactionReceipt } = await loadWriteActions();
-    // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
-    const replacement = replacementWatch();
-    const receipt = await waitForTransactionReceipt(wagmiConfig, {
-      hash: tip.txHash,
-      chainId,
-      onReplaced: replacement.onReplaced,
-      timeout: RECEIPT_TIMEOUT_MS,
-    });
-    replacement.check();
+    const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+    let hash = tip.txHash;
+    let receipt: Awaited<ReturnType<typeof waitForTransactionReceipt>> | undefined;
+    while (!receipt) {
+      if (tip.relayed) hash = await relayedHash(tip.txHash, hash);
+      // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
+      const replacement = replacementWatch();
+      const left = Math.max(1, deadline - Date.now());
+      try {
+        receipt = await waitForTransactionReceipt(wagmiConfig, {
+          hash,
+          chainId,
+          onReplaced: replacement.onReplaced,
+          // A relayed tip asks the server again now and then: the node may have forgotten the first hash.
+          timeout: tip.relayed ? Math.min(RELAY_ASK_AGAIN_MS, left) : left,
+        });
+      } catch (error) {
+        if (!tip.relayed || Date.now() >= deadline || !isReceiptTimeout(error)) throw error;
+        continue;
+      }
+      replacement.check();
+    }
     if (receipt.status !== "success") throw new TransferFailedError();
     const { fromWallet, toWallet, amount, projectId } = tip;
     const result = await callApi(tipEndpoints.sendCoin, {
