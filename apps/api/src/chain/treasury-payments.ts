@@ -441,9 +441,15 @@ export function createTreasuryPayments(
     if (baseFee === null || baseFee === undefined) return 0;
     const used = await chain.getTransactionCount({ address: account.address, blockTag: "latest" });
     let tip: bigint | undefined;
-    /** The treasury's balance as read, and what is left of it after the copies signed this round. */
+    /** The treasury's balance as read. */
     let balance: bigint | undefined;
-    let left: bigint | undefined;
+    /**
+     * What the treasury's transactions waiting in the node's pool may cost at their caps, per nonce: a node
+     * (geth's pool) refuses a transaction that would take the sender's pending total past its balance, so a
+     * copy's budget is the balance less the others (later payments within their cap, copies of an earlier
+     * round or signed just before), and a copy takes the place of its nonce's old cost.
+     */
+    let waiting: Map<number, bigint> | undefined;
     let repriced = 0;
     for (const row of open) {
       if (row.nonce < used) continue; // mined or dropped: settling records which
@@ -458,14 +464,16 @@ export function createTreasuryPayments(
       // A node refuses a transaction whose gas at its cap costs more than the treasury has; with less ETH than
       // the headroom needs, the cap is what the balance buys (and nothing is re-signed below `least`).
       balance ??= await chain.getBalance({ address: account.address });
-      left ??= balance;
+      waiting ??= await waitingCosts(used);
+      const others = [...waiting.entries()].reduce((sum, [n, cost]) => (n === row.nonce ? sum : sum + cost), 0n);
+      const left = balance - others;
       const gas = signed.gas ?? 0n;
       const affordable = gas > 0n ? (left - (signed.value ?? 0n)) / gas : 0n;
       const maxFeePerGas = min(max(baseFee * BASE_FEE_HEADROOM + maxPriorityFeePerGas, least), affordable);
       if (maxFeePerGas < least) {
         // The payment waits, as it would anyway; the instructor is the one who can change that.
         log?.warn(
-          `Treasury payment ${row.txHash} (${row.purpose}) is priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei) and the treasury ${account.address} has too little ETH (${formatEther(balance)} ETH${left < balance ? `, of which ${formatEther(balance - left)} covers the copies signed just before` : ""}) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
+          `Treasury payment ${row.txHash} (${row.purpose}) is priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei) and the treasury ${account.address} has too little ETH (${formatEther(balance)} ETH${others > 0n ? `, of which ${formatEther(others)} covers its other payments waiting to be mined` : ""}) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
         );
         continue;
       }
@@ -497,12 +505,28 @@ export function createTreasuryPayments(
       log?.info(
         `Treasury payment ${row.txHash} (${row.purpose}) was priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei): signed again at nonce ${row.nonce} with a cap of ${formatGwei(maxFeePerGas)} gwei as ${keccak256(raw)}.`,
       );
-      // What the node counts against the balance for this copy, before the next one is priced.
-      left -= gas * maxFeePerGas + (signed.value ?? 0n);
+      // What the node counts against the balance for this nonce now, before the next one is priced.
+      waiting.set(row.nonce, gas * maxFeePerGas + (signed.value ?? 0n));
       repriced++;
       await broadcast(raw, { quiet: true });
     }
     return repriced;
+  }
+
+  /** The most each nonce not yet used (`used` on) may cost the treasury: gas at its cap plus value. */
+  async function waitingCosts(used: number): Promise<Map<number, bigint>> {
+    const rows = await db
+      .select({ nonce: treasuryPayments.nonce, rawTx: treasuryPayments.rawTx })
+      .from(treasuryPayments)
+      .where(and(eq(treasuryPayments.status, "signed"), sql`${treasuryPayments.nonce} >= ${used}`));
+    const costs = new Map<number, bigint>();
+    for (const row of rows) {
+      const tx = parseTransaction(row.rawTx as Hex);
+      const cost = (tx.gas ?? 0n) * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n) + (tx.value ?? 0n);
+      // Two payments at one nonce (one recorded and never sent): the node holds one of them.
+      costs.set(row.nonce, max(costs.get(row.nonce) ?? 0n, cost));
+    }
+    return costs;
   }
 
   async function feesWithHeadroom() {

@@ -201,11 +201,12 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       await chain.test.setBalance({ address: treasury, value: balance });
       const said: string[] = [];
       await payments.settleOpen({ log: { info: (m) => said.push(m), warn: (m) => said.push(`warn: ${m}`) } });
-      expect(await copiesOf(first)).toHaveLength(1);
+      const [copy] = await copiesOf(first);
       expect(await copiesOf(second)).toEqual([]);
       // Before: "too little ETH (0.000000000000…)", what was left after the first copy, as if the treasury were empty.
+      const copyCost = gas * parseTransaction(copy!.rawTx as Hex).maxFeePerGas!;
       expect(said[1]).toContain(
-        `has too little ETH (${formatEther(balance)} ETH, of which ${formatEther(balance)} covers the copies signed just before)`,
+        `has too little ETH (${formatEther(balance)} ETH, of which ${formatEther(copyCost)} covers its other payments waiting to be mined)`,
       );
       await chain.test.setBalance({ address: treasury, value: full });
       await chain.test.mine({ blocks: 1 });
@@ -214,6 +215,47 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       for (const reward of [first, second]) {
         expect((await payments.settlePayment(reward.hash, { timeoutMs: 10_000 })).status).toBe("mined");
       }
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: full });
+    }
+  });
+
+  it("a later payment within its cap counts against a copy's budget, as a node counts every pending transaction", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    const treasury = payments.address;
+    const full = await t.app.deps.chain.getBalance({ address: treasury });
+    const stuck = await pendingReward(payments, "Budget, priced out", 8);
+    await feeSpike();
+    // Signed during the spike (a cap of 3 × 20 gwei + tip): within its cap, and behind the stuck one's nonce.
+    const later = await pendingReward(payments, "Budget, within its cap", 9);
+    const costAtCap = async (hash: string) => {
+      const signed = parseTransaction((await paymentRow(hash))!.rawTx as Hex);
+      return signed.gas! * signed.maxFeePerGas!;
+    };
+    const gas = parseTransaction((await paymentRow(stuck.hash))!.rawTx as Hex).gas!;
+    try {
+      // Enough for a copy at 40 gwei alone, not with the later payment's cost beside it.
+      const balance = gas * parseGwei("40") + (await costAtCap(later.hash)) / 2n;
+      await chain.test.setBalance({ address: treasury, value: balance });
+      const said: string[] = [];
+      await payments.settleOpen({ log: { info: (m) => said.push(m), warn: (m) => said.push(`warn: ${m}`) } });
+      // Before: a copy at 40 gwei and more, which a geth pool refuses ("overdraft"), while the log said it was signed.
+      expect(await copiesOf(stuck)).toEqual([]);
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain(
+        `has too little ETH (${formatEther(balance)} ETH, of which ${formatEther(await costAtCap(later.hash))} covers its other payments waiting to be mined)`,
+      );
+      // With ETH for both, it is re-signed within what is left beside the later one, and both are mined.
+      const enough = gas * parseGwei("45") + (await costAtCap(later.hash));
+      await chain.test.setBalance({ address: treasury, value: enough });
+      await payments.settleOpen();
+      const [copy] = await copiesOf(stuck);
+      expect(
+        gas * parseTransaction(copy!.rawTx as Hex).maxFeePerGas! + (await costAtCap(later.hash)),
+      ).toBeLessThanOrEqual(enough);
+      await chain.test.mine({ blocks: 1 });
+      expect((await payments.settlePayment(stuck.hash, { timeoutMs: 10_000 })).status).toBe("mined");
+      expect((await payments.settlePayment(later.hash, { timeoutMs: 10_000 })).status).toBe("mined");
     } finally {
       await chain.test.setBalance({ address: treasury, value: full });
     }
