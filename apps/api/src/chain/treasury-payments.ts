@@ -423,8 +423,8 @@ export function createTreasuryPayments(
    * refuse a replacement bumped by less than 10 %); the fee paid is still the block's base fee plus the tip.
    */
   async function repriceOpen(log: SettleLog | undefined): Promise<number> {
-    // Not one signed a moment ago: its request may still be broadcasting it (a copy first would make that
-    // broadcast fail as underpriced, and the request answer "not sent" for a payment on its way).
+    // Not one signed a moment ago: its broadcast is done (settleOpen waits for the treasury's lock), but may
+    // not have reached the other nodes yet, and the fee seen now may be a moment's peak.
     const open = await db
       .select()
       .from(treasuryPayments)
@@ -668,7 +668,10 @@ export function createTreasuryPayments(
     settlePayment,
 
     async settleOpen(options = {}) {
-      await repriceOpen(options.log);
+      // Not while a payment is being signed and sent, here or on another server: one recorded and not yet
+      // broadcast (a roster's welcome grants go out one by one) would be re-signed, its own broadcast then
+      // refused as underpriced, and its request would answer "not sent" for a payment on its way.
+      await serialized(lock, () => acrossInstances(() => repriceOpen(options.log)));
       const open = await db
         .select({
           txHash: treasuryPayments.txHash,

@@ -78,6 +78,9 @@ async function pendingReward(payments: TreasuryPayments, title: string, account:
   return { ...(await signedBountyReward(t.database.db, payments, title, student)), student, before };
 }
 
+const bountyIdTitled = async (title: string) =>
+  (await t.database.db.select().from(bounties).where(eq(bounties.title, title)))[0]!.id;
+
 /** Paid once, by `mined`: that transaction mined, every other one dropped, the bounty naming it, 5 CC more. */
 async function expectPaidOnceBy(reward: Awaited<ReturnType<typeof pendingReward>>, mined: string) {
   const rows = await rewardRows(reward);
@@ -259,6 +262,54 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     } finally {
       await chain.test.setBalance({ address: treasury, value: full });
     }
+  });
+
+  it("a payment recorded and still being broadcast is not re-signed under its request", async () => {
+    const client = t.app.deps.chain;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let broadcasting: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      broadcasting = resolve;
+    });
+    // A slow RPC: the broadcast waits while the fee spikes and the settler runs.
+    const slow = {
+      ...client,
+      sendRawTransaction: async (args: Parameters<PublicClient["sendRawTransaction"]>[0]) => {
+        broadcasting();
+        await held;
+        return client.sendRawTransaction(args);
+      },
+    } as PublicClient;
+    const sender = createTreasuryPayments(t.config, slow, t.database);
+    await chain.test.setAutomine(false);
+    const student = chain.account(7).address.toLowerCase() as `0x${string}`;
+    const sending = signedBountyReward(t.database.db, sender, "Broadcast under way", student).catch(
+      (error: unknown) => error,
+    );
+    await started;
+    const [recorded] = await t.database.db
+      .select()
+      .from(treasuryPayments)
+      .where(eq(treasuryPayments.purpose, "bounty:" + (await bountyIdTitled("Broadcast under way"))));
+    await feeSpike();
+    const settling = sender.settleOpen();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Before: signed again while its request was still sending it (on geth that broadcast is then refused as
+    // underpriced, and the request answers "not sent" for a payment on its way).
+    expect((await paymentRow(recorded!.txHash))?.status).toBe("signed");
+    expect(await rewardRows({ id: await bountyIdTitled("Broadcast under way") })).toHaveLength(1);
+    release();
+    // anvil refuses bytes under the block's base fee outright (geth keeps them waiting), so here the request
+    // fails either way; the settler then signs it again, once.
+    await sending;
+    await settling;
+    await chain.test.mine({ blocks: 1 });
+    const settled = await sender.settlePayment(recorded!.txHash, { timeoutMs: 10_000 });
+    expect(settled.status).toBe("mined");
+    expect(await rewardRows({ id: await bountyIdTitled("Broadcast under way") })).toHaveLength(2);
   });
 
   it("a copy the treasury's ETH no longer covers does not hold the payment: the first bytes go once the fee falls", async () => {
