@@ -234,6 +234,8 @@ export function createTreasuryPayments(
   const pollMs = config.chain === "local" ? 50 : 3_000;
   const nonceMemoryMs = config.chain === "local" ? 1_000 : 30_000;
   const repriceAfterSeconds = config.chain === "local" ? 0 : 15;
+  /** The treasury's balance when each payment was last said to be waiting for want of ETH. */
+  const warnedAt = new Map<string, bigint>();
 
   function callOf(order: PaymentOrder): { to: `0x${string}`; data?: Hex; value?: bigint } {
     if (order.call.kind === "native") return { to: order.call.to, value: order.call.amountWei };
@@ -471,7 +473,10 @@ export function createTreasuryPayments(
       const affordable = gas > 0n ? (left - (signed.value ?? 0n)) / gas : 0n;
       const maxFeePerGas = min(max(baseFee * BASE_FEE_HEADROOM + maxPriorityFeePerGas, least), affordable);
       if (maxFeePerGas < least) {
-        // The payment waits, as it would anyway; the instructor is the one who can change that.
+        // The payment waits, as it would anyway; the instructor is the one who can change that. Said once per
+        // payment and balance: the settler comes back every minute until the fee falls or ETH arrives.
+        if (warnedAt.get(row.txHash) === balance) continue;
+        warnedAt.set(row.txHash, balance);
         log?.warn(
           `Treasury payment ${row.txHash} (${row.purpose}) is priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei) and the treasury ${account.address} has too little ETH (${formatEther(balance)} ETH${others > 0n ? `, of which ${formatEther(others)} covers its other payments waiting to be mined` : ""}) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
         );
@@ -502,6 +507,7 @@ export function createTreasuryPayments(
         return true;
       });
       if (!replaced) continue;
+      warnedAt.delete(row.txHash);
       log?.info(
         `Treasury payment ${row.txHash} (${row.purpose}) was priced out by the base fee (${formatGwei(baseFee)} gwei, its cap ${formatGwei(signed.maxFeePerGas)} gwei): signed again at nonce ${row.nonce} with a cap of ${formatGwei(maxFeePerGas)} gwei as ${keccak256(raw)}.`,
       );

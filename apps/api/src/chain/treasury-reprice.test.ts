@@ -179,6 +179,13 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
         `warn: Treasury payment ${reward.hash} (bounty:${reward.id}) is priced out by the base fee (20 gwei, its cap ${formatGwei(parseTransaction((await paymentRow(reward.hash))!.rawTx as Hex).maxFeePerGas!)} gwei) and the treasury ${privateKeyToAccount(t.config.treasuryPrivateKey).address} has too little ETH (${formatEther(gas * parseGwei("18"))} ETH) to sign it again above it: it waits until the fee falls, or send the treasury some ETH.`,
       ]);
       expect((await paymentRow(reward.hash))?.status).toBe("signed");
+      // Said once per balance, not every minute until the fee falls (before: every round, for every payment).
+      await payments.settleOpen({ log: { info: (m) => said.push(m), warn: (m) => said.push(`warn: ${m}`) } });
+      expect(said).toHaveLength(1);
+      await chain.test.setBalance({ address: treasury, value: gas * parseGwei("19") });
+      await payments.settleOpen({ log: { info: (m) => said.push(m), warn: (m) => said.push(`warn: ${m}`) } });
+      expect(said).toHaveLength(2);
+      expect(said[1]).toContain(`has too little ETH (${formatEther(gas * parseGwei("19"))} ETH)`);
       // Enough for 40 gwei, not for the headroom's 60: the cap is what the balance buys.
       await chain.test.setBalance({ address: treasury, value: gas * parseGwei("40") });
       await payments.settleOpen();
