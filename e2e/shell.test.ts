@@ -131,17 +131,19 @@ describe("shell: navigation, wallet strip and home", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
 
     await connectDevWallet(page, 0);
+    // Connected, not signed in (no signature asked yet): Disconnect, beside the bell's "Sign in".
+    await page.getByRole("banner").getByRole("button", { name: "Disconnect" }).waitFor();
     await adminLinks(page).waitFor();
     await page.getByRole("banner").getByText(/CC$/).waitFor();
     await screenshot(page, "shell-dev-wallet-admin");
 
     // An already authorised wallet reconnects on reload without a prompt.
     await page.reload();
-    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).waitFor();
+    await page.getByRole("banner").getByRole("button", { name: "Disconnect" }).waitFor();
     await adminLinks(page).waitFor();
 
-    // Sign out: the wallet strip offers Connect again and the Admin link goes.
-    await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+    // Disconnect: the wallet strip offers Connect again and the Admin link goes.
+    await page.getByRole("banner").getByRole("button", { name: "Disconnect" }).click();
     await page.getByRole("banner").getByRole("button", { name: messages.wallet.connectButton }).waitFor();
     expect(await adminLinks(page).count()).toBe(0);
     await context.close();

@@ -1,4 +1,8 @@
-/** The header's wallet strip: Connect, or the connected address, its CC balance, a wrong-network notice and Sign out. */
+/**
+ * The header's wallet strip: Connect, or the connected address, its CC balance, a wrong-network notice and
+ * Sign out (with a session) or Disconnect (connected, not signed in: beside the bell's "Sign in", a "Sign out"
+ * read as if the wallet were signed in already).
+ */
 import { messages } from "@classcoin/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
 import { useDisconnect, useSwitchChain } from "wagmi";
@@ -7,7 +11,7 @@ import { Identicon } from "../ui/identicon";
 import { shortAddress } from "../ui/short-address";
 import { signOut } from "./auth";
 import { useOpenConnect } from "./connect-dialog";
-import { setSessionWallet } from "./session";
+import { setSessionWallet, useSignedIn } from "./session";
 import { useCcBalance } from "./use-cc-balance";
 import { useWallet } from "./use-wallet";
 import { useWalletSetup } from "./wallet-context";
@@ -22,6 +26,7 @@ export function WalletButton() {
   const { mutate: switchChain } = useSwitchChain();
   const alert = useAlert();
   const queryClient = useQueryClient();
+  const signedIn = useSignedIn();
 
   if (!address) {
     const busy = status === "connecting" || status === "reconnecting";
@@ -68,7 +73,7 @@ export function WalletButton() {
           queryClient.removeQueries({ queryKey: ["profiles", "one"] });
         }}
       >
-        Sign out
+        {signedIn ? "Sign out" : "Disconnect"}
       </button>
     </section>
   );
