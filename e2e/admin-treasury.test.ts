@@ -112,6 +112,14 @@ describe("admin treasury and prompts (issue 14)", () => {
       }
       await card.getByText(/^Completed: its reward is being paid \(transaction 0x/).waitFor();
       expect(await card.getByText("Contact your instructor to claim this bounty.").count()).toBe(0);
+      // Not counted or listed among the open ones (before: "2 active bounties", this one first).
+      const taken = visitor.page.locator("h2.section-title + .card-grid");
+      expect(await taken.locator(".bounty-card", { hasText: "Help a classmate set up a wallet" }).count()).toBe(1);
+      const open = (await visitor.page.locator(".bounty-card").count()) - (await taken.locator(".bounty-card").count());
+      expect(await visitor.page.getByTestId("active-count").textContent()).toBe(
+        open === 1 ? "1 active bounty" : `${open} active bounties`,
+      );
+      await screenshot(visitor.page, "bounties-being-paid");
       await visitor.context.close();
 
       // The admin reloads meanwhile: the row says where the reward is going.

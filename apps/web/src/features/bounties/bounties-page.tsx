@@ -8,7 +8,7 @@ import "./bounties.css";
 
 export function BountiesPage() {
   const { data: bounties, isLoading, isError } = useBounties();
-  // One definition for the count, this list and the home page's: active and not crossed out.
+  // One definition for the count, this list and the home page's: on offer (shared/bounty-state.ts).
   const active = bounties?.filter(isActiveBounty) ?? [];
   const others = bounties?.filter((b) => !isActiveBounty(b)) ?? [];
   return (
@@ -40,7 +40,7 @@ export function BountiesPage() {
       )}
       {others.length > 0 && (
         <>
-          <h2 className="section-title">Completed, cancelled and crossed out</h2>
+          <h2 className="section-title">Being paid, completed, cancelled and crossed out</h2>
           <div className="card-grid">
             {others.map((b) => (
               <BountyCard key={b._id} bounty={b} />

@@ -1,4 +1,6 @@
 /** The admin dashboard's counts. */
+import { isActiveBounty } from "@classcoin/shared/bounty-state";
+import type { Bounty } from "@classcoin/shared/entities";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bounties, posts, profiles, projects } from "../../../db/schema";
 import { ADMIN_WALLET, adminCalls } from "../../../testing/admin";
@@ -56,13 +58,23 @@ describe.each(testDatabaseKinds())("admin dashboard on %s", (kind) => {
     });
   });
 
-  it("behavior: a crossed-out bounty is not counted active (the one definition /bounties and home use)", async () => {
+  it("behavior: a crossed-out bounty, or one whose reward is being paid, is not counted active (as on /bounties and home)", async () => {
     await t.database.db.insert(bounties).values([
       { title: "Open", description: "d", reward: 5 },
       { title: "Crossed out", description: "d", reward: 5, crossedOut: true },
       { title: "Done", description: "d", reward: 5, status: "completed" },
+      // Completed by the instructor, its reward not mined yet: still `active`, no longer on offer.
+      {
+        title: "Being paid",
+        description: "d",
+        reward: 5,
+        rewardTxHash: `0x${"ee".repeat(32)}`,
+        completedByWallet: bob(),
+      },
     ]);
     const res = await admin.get("dashboard");
-    expect(res.json().bounties).toEqual({ total: 3, active: 1 });
+    const listed = (await t.app.inject({ method: "GET", url: "/api/admin/public/bounties" })).json() as Bounty[];
+    expect(res.json().bounties).toEqual({ total: 4, active: listed.filter(isActiveBounty).length });
+    expect(res.json().bounties.active).toBe(1);
   });
 });

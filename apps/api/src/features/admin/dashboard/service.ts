@@ -20,8 +20,8 @@ export async function readDashboard(db: Db, adminWallet: string): Promise<Dashbo
     db
       .select({
         total: sql<number>`count(*)::int`,
-        // As isActiveBounty (shared/bounty-state.ts): active and not crossed out.
-        active: sql<number>`count(*) filter (where ${bounties.status} = 'active' and not ${bounties.crossedOut})::int`,
+        // As isActiveBounty (shared/bounty-state.ts): active, not crossed out, no reward being paid.
+        active: sql<number>`count(*) filter (where ${bounties.status} = 'active' and not ${bounties.crossedOut} and ${bounties.rewardTxHash} is null)::int`,
       })
       .from(bounties),
     db
