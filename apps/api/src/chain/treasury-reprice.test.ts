@@ -300,7 +300,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     const [recorded] = await t.database.db
       .select()
       .from(treasuryPayments)
-      .where(eq(treasuryPayments.purpose, "bounty:" + (await bountyIdTitled("Broadcast under way"))));
+      .where(eq(treasuryPayments.purpose, `bounty:${await bountyIdTitled("Broadcast under way")}`));
     await feeSpike();
     const settling = sender.settleOpen();
     await new Promise((resolve) => setTimeout(resolve, 500));
