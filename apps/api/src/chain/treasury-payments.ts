@@ -8,8 +8,9 @@
  *    one is refused by the database, whatever process tries it.
  * 2. A recorded payment is settled from the chain (`settle`): a receipt → `mined` or `reverted`; no receipt
  *    and the treasury's mined nonce past the payment's nonce, CONFIRMATIONS blocks deep → `dropped` (another
- *    transaction took that nonce, so these bytes can never be mined); otherwise still pending, and the same bytes are broadcast
- *    again (same hash, same nonce: mined at most once). Only `dropped`/`reverted` frees the purpose.
+ *    transaction took that nonce, so these bytes can never be mined); otherwise still pending, and the same
+ *    bytes are broadcast again (same hash, same nonce: mined at most once). Only `dropped`/`reverted` frees
+ *    the purpose.
  * 3. A recorded payment the base fee has priced out is signed again at its nonce with a higher fee cap by the
  *    settler (`repriceOpen`): the old row turns `replaced`, the copy is the live row of the purpose, and the
  *    rows naming the payment follow it. The chain mines at most one of them (one nonce); settling records
