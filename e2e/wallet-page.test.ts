@@ -342,9 +342,14 @@ describe("state 4: connected", () => {
 
     // A new attempt clears the previous error; dismissing removes the banner.
     wallet.rejecting.add("eth_sendTransaction");
+    const asked = wallet.calls.filter((call) => call === "eth_sendTransaction").length;
     await transfer(page, "1", devAccount(6).address);
     await banner.waitFor({ state: "detached" });
+    // The wallet must have refused it before it stops refusing (on a loaded machine the page may still be
+    // preparing the request: a CI run cleared the refusal first, and that transfer went through instead).
+    await expect.poll(() => wallet.calls.filter((call) => call === "eth_sendTransaction").length).toBe(asked + 1);
     wallet.rejecting.clear();
+    await page.getByRole("button", { name: "Transfer", exact: true }).and(page.locator(":enabled")).waitFor();
     await transfer(page, "1", zero);
     await banner.waitFor();
     await banner.getByRole("button", { name: "Dismiss" }).click();
