@@ -123,6 +123,24 @@ describe("projects page", () => {
     await context.close();
   });
 
+  it("switching projects shows one submit form, the chosen project's, not one per project visited", async () => {
+    // Farah (account 6) has submitted to project 3 only.
+    const { page, context } = await openPage(browser, stack, "/projects?n=1", { wallet: { signer: 6 } });
+    await connectWallet(page);
+    const forms = page.getByRole("form", { name: "Submit your project" });
+    const heading = (n: number) => page.getByRole("heading", { name: `Submit your work for Project ${n}` });
+    await heading(1).waitFor();
+    for (const n of [2, 1, 2]) {
+      await page.getByRole("button", { name: `Project ${n}` }).click();
+      await heading(n).waitFor();
+      // Before: the form of every project visited stayed on the page, one above the other.
+      expect(await forms.count()).toBe(1);
+      expect(await heading(n === 1 ? 2 : 1).count()).toBe(0);
+    }
+    await screenshot(page, "projects-switched-form");
+    await context.close();
+  });
+
   it("tipping a classmate moves CC on chain; the total, the balance and the explorer follow", async () => {
     const tipper = devAccount(6).address;
     const target = (await projects(1)).find((p) => p.title === "Self portrait in blue");

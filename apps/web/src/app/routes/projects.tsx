@@ -3,7 +3,7 @@ import { PredictionsPanel } from "../../features/predictions/predictions-panel";
 import { ProjectsPage } from "../../features/projects/projects-page";
 
 const renderPredictions = (projectNumber: number) => (
-  <PredictionsPanel key={projectNumber} projectNumber={projectNumber} />
+  <PredictionsPanel key={`predictions-${projectNumber}`} projectNumber={projectNumber} />
 );
 
 export function ProjectsRoute() {

@@ -39,7 +39,9 @@ export function ProjectsPage({ renderExtras }: { renderExtras?: (projectNumber: 
           </button>
         ))}
       </nav>
-      <OwnSubmission key={projectNumber} projectNumber={projectNumber} />
+      {/* A key of its own among the siblings: the extras are keyed by the project too, and two siblings with one
+          key left the form of every project visited on the page. */}
+      <OwnSubmission key={`own-${projectNumber}`} projectNumber={projectNumber} />
       {renderExtras?.(projectNumber)}
       <SubmissionGrid projectNumber={projectNumber} />
     </section>
