@@ -3,6 +3,7 @@
  * chain and by CC tipped, the class totals; archived profiles, archived submissions and the admin left out.
  */
 import type { Leaderboard } from "@classcoin/shared/leaderboard";
+import { eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, projects, tips } from "../../db/schema";
@@ -124,6 +125,20 @@ describe.each(testDatabaseKinds())("leaderboard on %s", (kind) => {
     expect(board.classTotal).toEqual({ students: 3, held: 75, tipped: 20, submissions: 4 });
     expect(JSON.stringify(board)).not.toContain(ADMIN_WALLET);
     expect(JSON.stringify(board)).not.toContain("Teacher");
+  });
+
+  it("a student who tipped nothing is ranked by what they hold, not among the tippers", async () => {
+    const dee = newWallet();
+    await t.database.db.insert(profiles).values({ wallet: dee, name: "Dee", birthday: "2009-03-03", starSign: "Leo" });
+    try {
+      const board = await read();
+      expect(board.holders.map((s) => s.name)).toContain("Dee");
+      // Before: ranked 4th among the tippers with 0 CC (a new class: everyone tied first at 0 CC).
+      expect(board.tippers.map((s) => s.name)).toEqual(["Ada", "Cem", "Bea"]);
+      expect(board.classTotal).toMatchObject({ students: 4, tipped: 20 });
+    } finally {
+      await t.database.db.delete(profiles).where(eq(profiles.wallet, dee));
+    }
   });
 
   it("follows the chain: coins that arrive change the holders' ranking", async () => {

@@ -54,8 +54,9 @@ export async function getLeaderboard(deps: AppDeps): Promise<Leaderboard> {
     students.map((s) => ({ ...s, amount: cents(balances.get(s.wallet) ?? 0) })),
     (s) => s.amount,
   );
+  // Only those who tipped: a student who tipped nothing is not ranked (all of a new class tied first at 0 CC).
   const tippers = rankByAmount(
-    students.map((s) => ({ ...s, amount: cents(tippedBy.get(s.wallet) ?? 0) })),
+    students.map((s) => ({ ...s, amount: cents(tippedBy.get(s.wallet) ?? 0) })).filter((s) => s.amount > 0),
     (s) => s.amount,
   );
 

@@ -66,7 +66,7 @@ function Board({ board }: { board: Leaderboard }) {
         />
         <StudentRanking
           title="Most CC tipped to classmates"
-          empty="No students yet."
+          empty="No one has tipped a classmate yet."
           students={board.tippers}
           symbol={symbol}
           testId="tippers"
