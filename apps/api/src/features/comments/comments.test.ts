@@ -253,6 +253,9 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       ["", true],
       ["Child", false],
     ]);
+    // The placeholder names no one: before, its author's name, wallet and photo were in the public answer.
+    expect(after[0]).toMatchObject({ authorWallet: "", authorName: "", authorPhoto: null, votes: {} });
+    expect(JSON.stringify(after[0])).not.toContain(ada.address);
     // The text is erased from the database, not only from the answer.
     const [row] = await t.database.db
       .select()
@@ -301,6 +304,9 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       ["Be nice", false],
     ]);
     expect(JSON.stringify(publicView)).not.toContain("Rude remark");
+    // Nor whose comment the instructor hid (before: "authorName":"Moe" and the wallet, in the public answer).
+    expect(JSON.stringify(publicView[0])).not.toContain(bob.address);
+    expect(publicView[0]?.authorName).toBe("");
     expect(await commentCount(postId)).toBe(1);
 
     const all = (await admin.get("comments")).json() as (CommentBody & { postContent: string })[];

@@ -54,19 +54,24 @@ type CommentRow = {
 };
 
 /** `blank`: the public view of a hidden comment kept only for its replies shows no text. */
+/**
+ * A comment as the API answers it. `blank`: a placeholder kept for its replies' thread. It names no one (the
+ * page shows only "This comment was deleted." or "…hidden…"): its author, photo and voters stayed in the
+ * public answer, so anyone could read who deleted a comment or whose comment the instructor hid.
+ */
 function toComment(row: CommentRow, blank = false): Comment {
   return {
     _id: String(row.id),
     postId: String(row.postId),
     parentCommentId: row.parentId === null ? null : String(row.parentId),
-    authorWallet: row.authorWallet,
-    authorName: row.authorName ?? (row.authorWallet || "Unknown"),
-    authorPhoto: row.authorPhoto,
+    authorWallet: blank ? "" : row.authorWallet,
+    authorName: blank ? "" : (row.authorName ?? (row.authorWallet || "Unknown")),
+    authorPhoto: blank ? null : row.authorPhoto,
     text: blank || row.deleted ? "" : row.text,
     createdAt: row.createdAt.toISOString(),
-    upvotes: row.upvotes,
-    downvotes: row.downvotes,
-    votes: row.votes ?? {},
+    upvotes: blank ? 0 : row.upvotes,
+    downvotes: blank ? 0 : row.downvotes,
+    votes: blank ? {} : (row.votes ?? {}),
     hidden: row.hidden,
     deleted: row.deleted,
   };
