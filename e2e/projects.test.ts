@@ -249,9 +249,15 @@ describe("projects page", () => {
       await sneakers().getByRole("spinbutton").fill("2");
       await sneakers().getByRole("button", { name: "Send" }).click();
       await sneakers().getByTestId("tip-pending").waitFor();
+      const hash = (await sneakers().getByTestId("tip-pending").locator(".hash").textContent()) ?? "";
       // A slow block: the student reloads the page while the transfer waits.
       await page.reload();
       await sneakers().waitFor();
+      // The card still says it waits, with the hash, and cannot send again meanwhile (before: it looked idle,
+      // with Send enabled: a student sending again paid twice).
+      await sneakers().getByTestId("tip-pending").filter({ hasText: hash }).waitFor();
+      expect(await sneakers().getByRole("button", { name: "Sending…" }).isDisabled()).toBe(true);
+      await screenshot(page, "projects-tip-resumed");
       await anvil.mine({ blocks: 1 });
     } finally {
       await anvil.setAutomine(true);
@@ -264,6 +270,8 @@ describe("projects page", () => {
       .waitFor();
     expect(await ccBalance(tipper)).toBe(before - 2);
     expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived + 2);
+    await sneakers().getByRole("button", { name: "Send", exact: true }).and(page.locator(":enabled")).waitFor();
+    expect(await sneakers().getByTestId("tip-pending").count()).toBe(0);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import { LoadMore } from "../../ui/load-more";
 import { Spinner } from "../../ui/spinner";
 import { useWallet } from "../../wallet/use-wallet";
 import { useProjects } from "./api/get-projects";
+import type { PendingTip } from "./api/pending-tips";
 import { useResumePendingTips } from "./api/resume-pending-tips";
 import { ProjectImage } from "./project-image";
 import { TipForm } from "./tip-form";
@@ -13,7 +14,7 @@ import { TipForm } from "./tip-form";
 export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
   const { wallet } = useWallet();
   // A tip sent before the page was reloaded, its transfer mined since (or soon): recorded now.
-  useResumePendingTips(wallet);
+  const resumed = useResumePendingTips(wallet);
   const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
     useProjects(projectNumber);
   const submissions = data?.pages.flatMap((page) => page.items) ?? [];
@@ -35,7 +36,12 @@ export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
         <>
           <div className="card-grid submissions">
             {submissions.map((project) => (
-              <SubmissionCard key={project._id} project={project} own={project.authorWallet.toLowerCase() === wallet} />
+              <SubmissionCard
+                key={project._id}
+                project={project}
+                own={project.authorWallet.toLowerCase() === wallet}
+                resumed={resumed.find((tip) => tip.projectId === project._id)}
+              />
             ))}
           </div>
           <LoadMore
@@ -53,7 +59,7 @@ export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
   );
 }
 
-function SubmissionCard({ project, own }: { project: Project; own: boolean }) {
+function SubmissionCard({ project, own, resumed }: { project: Project; own: boolean; resumed?: PendingTip }) {
   const { wallet } = useWallet();
   return (
     <article className="card submission-card" aria-label={`${project.title} by ${project.authorName}`}>
@@ -71,7 +77,7 @@ function SubmissionCard({ project, own }: { project: Project; own: boolean }) {
           {project.totalReceived.toLocaleString("en-US")} {PRODUCT_SYMBOL}
         </strong>
       </p>
-      {wallet && !own && <TipForm project={project} />}
+      {wallet && !own && <TipForm project={project} resumed={resumed} />}
     </article>
   );
 }

@@ -10,10 +10,12 @@ import { useAlert } from "../../ui/alerts";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
+import type { PendingTip } from "./api/pending-tips";
 import { useSendCoin } from "./api/send-coin";
 import { tipErrorText, validateTip } from "./tip-errors";
 
-export function TipForm({ project }: { project: Project }) {
+/** `resumed`: a tip to this project sent before the page was reloaded, still waiting for its block. */
+export function TipForm({ project, resumed }: { project: Project; resumed?: PendingTip | undefined }) {
   const { config } = useWalletSetup();
   const { wallet } = useWallet();
   const balance = useCcBalance();
@@ -61,6 +63,8 @@ export function TipForm({ project }: { project: Project }) {
   };
 
   const max = balance.amount;
+  const waitingHash = send.pendingHash ?? resumed?.txHash ?? null;
+  const busy = send.isPending || resumed !== undefined;
   return (
     <form className="tip-form" onSubmit={onSubmit} noValidate>
       <label htmlFor={inputId} className="visually-hidden">
@@ -77,13 +81,13 @@ export function TipForm({ project }: { project: Project }) {
           placeholder={`Amount (${config.productSymbol})`}
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          disabled={send.isPending}
+          disabled={busy}
         />
-        <button type="submit" className="button" disabled={send.isPending || balance.amount === undefined}>
-          {send.isPending ? "Sending…" : "Send"}
+        <button type="submit" className="button" disabled={busy || balance.amount === undefined}>
+          {busy ? "Sending…" : "Send"}
         </button>
       </div>
-      {send.pendingHash && <PendingNotice hash={send.pendingHash} explorerUrl={config.blockExplorerUrl} />}
+      {waitingHash && <PendingNotice hash={waitingHash} explorerUrl={config.blockExplorerUrl} />}
     </form>
   );
 }

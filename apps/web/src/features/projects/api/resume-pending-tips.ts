@@ -4,16 +4,20 @@
  */
 import { messages } from "@classcoin/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useConfig as useWagmiConfig } from "wagmi";
 import { useAlert } from "../../../ui/alerts";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { useWalletSetup } from "../../../wallet/wallet-context";
 import { getProjectsQueryOptions } from "./get-projects";
-import { beingReported, readPendingTips } from "./pending-tips";
+import { beingReported, type PendingTip, readPendingTips } from "./pending-tips";
 import { reportWhenMined } from "./send-coin";
 
-export function useResumePendingTips(wallet: string | null | undefined): void {
+/**
+ * Returns the tips this page is waiting for, for their cards to show them as the page that sent them did
+ * (the hash, and Send disabled): after a reload the card looked idle, and a student who sent again paid twice.
+ */
+export function useResumePendingTips(wallet: string | null | undefined): PendingTip[] {
   const wagmiConfig = useWagmiConfig();
   const { config } = useWalletSetup();
   const queryClient = useQueryClient();
@@ -21,6 +25,7 @@ export function useResumePendingTips(wallet: string | null | undefined): void {
   const alert = useAlert();
   /** Tips this page is reporting already (a wallet change runs the effect again). */
   const started = useRef(new Set<string>());
+  const [waiting, setWaiting] = useState<PendingTip[]>([]);
 
   useEffect(() => {
     if (!wallet) return;
@@ -28,14 +33,18 @@ export function useResumePendingTips(wallet: string | null | undefined): void {
       if (tip.fromWallet.toLowerCase() !== wallet.toLowerCase()) continue;
       if (started.current.has(tip.txHash) || beingReported.has(tip.txHash)) continue;
       started.current.add(tip.txHash);
-      reportWhenMined(wagmiConfig, config.chainId, tip).then(
-        () => {
-          balance.refresh();
-          void queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions(tip.projectNumber).queryKey });
-          void alert(messages.catalogue.sendSuccess(tip.amount));
-        },
-        (error: unknown) => console.error("Reporting a tip sent before the page was reloaded failed", error),
-      );
+      setWaiting((tips) => [...tips, tip]);
+      reportWhenMined(wagmiConfig, config.chainId, tip)
+        .then(
+          () => {
+            balance.refresh();
+            void queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions(tip.projectNumber).queryKey });
+            void alert(messages.catalogue.sendSuccess(tip.amount));
+          },
+          (error: unknown) => console.error("Reporting a tip sent before the page was reloaded failed", error),
+        )
+        .finally(() => setWaiting((tips) => tips.filter((t) => t.txHash !== tip.txHash)));
     }
   }, [wallet, wagmiConfig, config.chainId, queryClient, balance, alert]);
+  return wallet ? waiting.filter((tip) => tip.fromWallet.toLowerCase() === wallet.toLowerCase()) : [];
 }
