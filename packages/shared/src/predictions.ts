@@ -20,7 +20,10 @@ export const predictionProjectSchema = z.coerce
 
 export const predictionParamsSchema = z.object({ projectNumber: predictionProjectSchema });
 
-/** A submission one may predict (or did): the project's active submissions. */
+/**
+ * A submission one may predict (or did): the project's active submissions. Once the round is closed, the
+ * submissions it ranked when it closed, with the CC each had received then (tips after the close not counted).
+ */
 export const predictionCandidateSchema = z.object({
   projectId: z.string(),
   title: z.string(),
@@ -56,7 +59,7 @@ export const predictionRoundSchema = z.object({
   mine: predictionSchema.nullable(),
   /** Every prediction: only once closed (empty before, so nobody copies the others). */
   predictions: z.array(predictionSchema),
-  /** Once closed: the submission(s) that received the most CC. */
+  /** Once closed: the submission(s) that had received the most CC when it closed (ties all win). */
   winners: z.array(z.string()),
 });
 export type PredictionRound = z.infer<typeof predictionRoundSchema>;

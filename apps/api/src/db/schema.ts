@@ -169,6 +169,27 @@ export const predictionRounds = pgTable("prediction_rounds", {
   closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
 });
 
+/**
+ * A closed round's result, written in the transaction that closed it (features/predictions `setRound`): each
+ * submission the round ranked, with the CC it had received at the close and whether it won (received the
+ * most; ties all win; none when nothing was received). A closed round is answered from these rows, never from
+ * the live `projects.total_received`, so tips after the close change nothing. Deleted with its round.
+ */
+export const predictionResults = pgTable(
+  "prediction_results",
+  {
+    projectNumber: smallint("project_number")
+      .notNull()
+      .references(() => predictionRounds.projectNumber, { onDelete: "cascade" }),
+    projectId: bigint("project_id", { mode: "number" })
+      .notNull()
+      .references(() => projects.id),
+    totalReceived: doublePrecision("total_received").notNull(),
+    winner: boolean("winner").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectNumber, t.projectId] })],
+);
+
 /** One prediction per student per project (the unique key locks it), of another student's submission. */
 export const predictions = pgTable(
   "predictions",

@@ -3,6 +3,11 @@
  * with a profile predicts once which classmate's submission will receive the most CC (never their own; the
  * unique key locks it). Others' predictions stay private until the round is closed; then everyone sees them
  * and who was right (the submissions with the most CC received, ties counting for all).
+ *
+ * The result is the one at the close: closing a round records, in the same transaction, every submission it
+ * ranked with the CC received so far and the winners (`prediction_results`), and a closed round is answered
+ * from that record alone, never from the live totals, which tips after the close keep raising (before: a
+ * student could make their own closed prediction come true by tipping afterwards).
  */
 import { messages } from "@classcoin/shared/messages";
 import {
@@ -17,8 +22,10 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
-import { predictionRounds, predictions, profiles, projects } from "../../db/schema";
+import { predictionResults, predictionRounds, predictions, profiles, projects } from "../../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../../http-errors";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 async function roundStatus(db: Db, projectNumber: number): Promise<PredictionStatus> {
   const [round] = await db.select().from(predictionRounds).where(eq(predictionRounds.projectNumber, projectNumber));
@@ -51,10 +58,79 @@ async function candidates(db: Db, projectNumber: number): Promise<PredictionCand
   }));
 }
 
-/** The submissions that received the most (none when nothing was received at all). */
-function winnersOf(list: PredictionCandidate[]): string[] {
+/** The submissions that received the most (all of them on a tie; none when nothing was received at all). */
+function winnersOf<T extends { totalReceived: number }>(list: T[]): T[] {
   const top = Math.max(0, ...list.map((c) => c.totalReceived));
-  return top > 0 ? list.filter((c) => c.totalReceived === top).map((c) => c.projectId) : [];
+  return top > 0 ? list.filter((c) => c.totalReceived === top) : [];
+}
+
+/**
+ * A closed round's result as recorded at its close: the submissions it ranked with the CC each had received
+ * then (most first), and the winners. Titles and names are read as they are now.
+ */
+async function recordedResult(
+  db: Db,
+  projectNumber: number,
+): Promise<{ candidates: PredictionCandidate[]; winners: string[] }> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      image: projects.image,
+      authorWallet: projects.authorWallet,
+      authorName: profiles.name,
+      totalReceived: predictionResults.totalReceived,
+      winner: predictionResults.winner,
+    })
+    .from(predictionResults)
+    .innerJoin(projects, eq(projects.id, predictionResults.projectId))
+    .leftJoin(profiles, eq(profiles.wallet, projects.authorWallet))
+    .where(eq(predictionResults.projectNumber, projectNumber))
+    .orderBy(desc(predictionResults.totalReceived), asc(projects.id));
+  return {
+    candidates: rows.map((r) => ({
+      projectId: String(r.id),
+      title: r.title,
+      image: r.image,
+      authorWallet: r.authorWallet,
+      authorName: r.authorName ?? r.authorWallet,
+      totalReceived: r.totalReceived,
+    })),
+    winners: rows.filter((r) => r.winner).map((r) => String(r.id)),
+  };
+}
+
+/**
+ * Records the result of the round being closed, in the close's transaction: the same submissions the live
+ * round ranks (active ones by active profiles) with their CC received and the winners.
+ *
+ * Their rows are share-locked as they are read. A tip raises its project's total with an UPDATE of that row
+ * in its own transaction (features/tips; the indexer's undo lowers it the same way), so under READ COMMITTED
+ * a tip lands wholly before or wholly after the close: one whose UPDATE is written but not committed makes
+ * this read wait for its commit and then read the new total (counted); one whose UPDATE comes later waits
+ * for the close to commit (not counted). Without the lock a tip committing between this read and the close's
+ * commit would be in the totals everyone saw while the round was still open, yet not in its result.
+ */
+async function recordResult(tx: Tx, projectNumber: number): Promise<void> {
+  const totals = await tx
+    .select({ projectId: projects.id, totalReceived: projects.totalReceived })
+    .from(projects)
+    .innerJoin(profiles, eq(profiles.wallet, projects.authorWallet))
+    .where(and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false), eq(profiles.archived, false)))
+    .for("share", { of: projects });
+  const winners = new Set(winnersOf(totals).map((c) => c.projectId));
+  // A closed round is never opened again this semester, so there is no earlier record to replace; should
+  // reopening ever be allowed, a new close replaces the old record instead of mixing with it.
+  await tx.delete(predictionResults).where(eq(predictionResults.projectNumber, projectNumber));
+  if (totals.length === 0) return;
+  await tx.insert(predictionResults).values(
+    totals.map((c) => ({
+      projectNumber,
+      projectId: c.projectId,
+      totalReceived: c.totalReceived,
+      winner: winners.has(c.projectId),
+    })),
+  );
 }
 
 const predictor = alias(profiles, "predictor");
@@ -101,20 +177,26 @@ function toPrediction(row: PredictionRow, winners: string[] | null): Prediction 
   };
 }
 
-/** Everything about one round; `everything` (the admin) sees the predictions whatever the status. */
+/**
+ * Everything about one round; `everything` (the admin) sees the predictions whatever the status. A closed
+ * round's candidates and winners are its recorded result (the CC received at the close), an open one's the
+ * live totals.
+ */
 async function buildRound(db: Db, projectNumber: number, everything: boolean): Promise<AdminPredictionRound> {
-  const [status, list, rows] = await Promise.all([
-    roundStatus(db, projectNumber),
-    candidates(db, projectNumber),
+  const status = await roundStatus(db, projectNumber);
+  const closed = status === "closed";
+  const [result, rows] = await Promise.all([
+    closed
+      ? recordedResult(db, projectNumber)
+      : candidates(db, projectNumber).then((list) => ({ candidates: list, winners: null })),
     readPredictions(db, projectNumber),
   ]);
-  const closed = status === "closed";
-  const winners = closed ? winnersOf(list) : null;
+  const { winners } = result;
   return {
     projectNumber,
     status,
     count: rows.length,
-    candidates: list,
+    candidates: result.candidates,
     predictions: closed || everything ? rows.map((r) => toPrediction(r, winners)) : [],
     winners: winners ?? [],
   };
@@ -181,10 +263,11 @@ export async function listRounds(db: Db): Promise<AdminPredictionRound[]> {
 }
 
 /**
- * Opens or closes a project's predictions; closing makes its results public, for good this semester: opened
- * again, students who have not predicted yet would pick knowing everyone's picks and who was right (and the
- * results everyone saw would turn private again). Only an open round can be closed, so a click on a round
- * not yet opened cannot end it before it began.
+ * Opens or closes a project's predictions; closing records the round's result (`recordResult`) and makes it
+ * public, for good this semester: opened again, students who have not predicted yet would pick knowing
+ * everyone's picks and who was right (and the results everyone saw would turn private again), so the result
+ * recorded at the close is final. Only an open round can be closed, so a click on a round not yet opened
+ * cannot end it before it began.
  */
 export async function setRound(
   db: Db,
@@ -209,6 +292,7 @@ export async function setRound(
       .insert(predictionRounds)
       .values({ projectNumber: input.projectNumber, ...changes })
       .onConflictDoUpdate({ target: predictionRounds.projectNumber, set: changes });
+    if (!input.open) await recordResult(tx, input.projectNumber);
   });
   return buildRound(db, input.projectNumber, true);
 }

@@ -24,6 +24,7 @@ import {
   indexerState,
   notifications,
   posts,
+  predictionResults,
   predictionRounds,
   predictions,
   profiles,
@@ -112,7 +113,7 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
       { wallet: bea(), name: "Bea 🎨", ...person },
       { wallet: cem(), name: "Cem (archived)", archived: true, ...person },
     ]);
-    const [pa] = await db
+    const [pa, pb] = await db
       .insert(projects)
       .values([
         {
@@ -136,6 +137,11 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
       logIndex: 0,
     });
     await db.insert(predictionRounds).values({ projectNumber: 2, open: false, closedAt: new Date() });
+    // The result its close recorded (features/predictions): Engines received the most.
+    await db.insert(predictionResults).values([
+      { projectNumber: 2, projectId: pa!.id, totalReceived: 3, winner: true },
+      { projectNumber: 2, projectId: pb!.id, totalReceived: 1, winner: false },
+    ]);
     await db.insert(predictions).values({ projectNumber: 2, predictorWallet: bea(), projectId: pa!.id });
     const [visible, hidden] = await db
       .insert(posts)
@@ -335,6 +341,7 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
     expect((await db.select().from(profiles)).map((p) => p.wallet)).toEqual([ADMIN_WALLET]);
     expect(await db.select().from(whitelist)).toHaveLength(2);
     expect(await db.select().from(predictionRounds)).toEqual([]);
+    expect(await db.select().from(predictionResults)).toEqual([]);
     // The holders list is the chain's balances: a new semester changes no balance.
     const afterHolders = await holderRows();
     expect(afterHolders).toEqual(holdersBefore);

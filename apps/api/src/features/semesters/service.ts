@@ -47,6 +47,7 @@ import {
   bounties,
   comments,
   posts,
+  predictionResults,
   predictionRounds,
   predictions,
   profiles,
@@ -253,11 +254,19 @@ async function snapshotBounties(db: Reader): Promise<Bounty[]> {
 const predictor = alias(profiles, "predictor");
 const predicted = alias(profiles, "predicted");
 
+/** The submissions with the most CC received (all of them on a tie; none when nothing was received). */
+function mostReceived(candidates: ArchivedProject[]): string[] {
+  const top = Math.max(0, ...candidates.map((c) => c.totalReceived));
+  return top > 0 ? candidates.filter((c) => c.totalReceived === top).map((c) => c._id) : [];
+}
+
 /**
- * Per project 2–4: its status, every prediction and who was right (the submissions with the most CC). A round
- * not closed keeps its predictions private, as on the live page (features/predictions), unless `final`: the
- * archive written by "Start new semester", when the rounds end with the semester. `count` is every prediction
- * made (the live page shows that number whatever the status).
+ * Per project 2–4: its status, every prediction and who was right (the submissions with the most CC). A closed
+ * round's winners are those recorded when it closed (features/predictions), never the totals now: tips after
+ * the close change nothing. A round not closed has no result yet: its winners are the submissions with the
+ * most CC as archived. A round not closed keeps its predictions private, as on the live page, unless `final`:
+ * the archive written by "Start new semester", when the rounds end with the semester. `count` is every
+ * prediction made (the live page shows that number whatever the status).
  */
 async function snapshotPredictions(
   db: Reader,
@@ -265,6 +274,15 @@ async function snapshotPredictions(
   final: boolean,
 ): Promise<{ rounds: ArchivedPredictionRound[]; count: number }> {
   const rounds = await db.select().from(predictionRounds);
+  const recorded = await db
+    .select({ projectNumber: predictionResults.projectNumber, projectId: predictionResults.projectId })
+    .from(predictionResults)
+    .where(eq(predictionResults.winner, true))
+    .orderBy(
+      asc(predictionResults.projectNumber),
+      desc(predictionResults.totalReceived),
+      asc(predictionResults.projectId),
+    );
   const rows = await db
     .select({
       id: predictions.id,
@@ -285,9 +303,10 @@ async function snapshotPredictions(
   const result = PREDICTION_PROJECTS.map((projectNumber): ArchivedPredictionRound => {
     const round = rounds.find((r) => r.projectNumber === projectNumber);
     const status: PredictionStatus = round?.open ? "open" : round?.closedAt ? "closed" : "not_open";
-    const candidates = submissions.filter((s) => s.projectNumber === projectNumber);
-    const top = Math.max(0, ...candidates.map((c) => c.totalReceived));
-    const winners = top > 0 ? candidates.filter((c) => c.totalReceived === top).map((c) => c._id) : [];
+    const winners =
+      status === "closed"
+        ? recorded.filter((r) => r.projectNumber === projectNumber).map((r) => String(r.projectId))
+        : mostReceived(submissions.filter((s) => s.projectNumber === projectNumber));
     const shown = final || status === "closed";
     return {
       projectNumber,
