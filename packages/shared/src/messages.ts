@@ -84,6 +84,8 @@ export const messages = {
     archiveNotFound: "Archive not found",
     archived: (name: string) => `Semester archived as "${name}"`,
     started: "New semester started",
+    startedMeanwhile:
+      "A new semester was started while this request was waiting (another tab, or a click before a reload). Nothing more was changed: reload the page to see it.",
     startConfirm:
       "Start a new semester? Profiles (except yours), posts, comments, projects, tips, predictions, Feed posts and notifications will be cleared. This cannot be undone.",
     startConfirmAgain:

@@ -4,7 +4,7 @@ import { messages } from "@classcoin/shared/messages";
 import { adminGet, adminPost } from "../../auth/admin-route";
 import { getLeaderboard } from "../leaderboard/service";
 import { waitForExplorerToReachHead } from "./explorer-boundary";
-import { archiveSemester, previewSemester, startSemester } from "./service";
+import { archiveSemester, currentSemesterId, previewSemester, startSemester } from "./service";
 
 export const semesterAdminRoutes = [
   adminGet(semesterAdminEndpoints.preview, async ({ deps, grant }) => {
@@ -19,11 +19,12 @@ export const semesterAdminRoutes = [
     return { success: true as const, message: messages.semester.archived(archive.name), archive };
   }),
   adminPost(semesterAdminEndpoints.start, async ({ deps, events, grant, body }) => {
+    const ending = await currentSemesterId(deps.database.db);
     // The term's last payments in its archive, not in the next semester's explorer (explorer-boundary.ts);
     // an indexer that does not get there within 90 s leaves the line where it is, as before.
     await waitForExplorerToReachHead(deps);
     // As for an archive: the final snapshot's leaderboard reads the chain before the transaction.
-    const started = await startSemester(deps, grant, body, await getLeaderboard(deps));
+    const started = await startSemester(deps, grant, body, await getLeaderboard(deps), ending);
     // Every open page reads again (an event type the response cache does not know invalidates everything).
     await events.publish({ type: "semester.reset", startBlock: started.semester.startBlock });
     return { success: true as const, message: messages.semester.started, ...started };

@@ -29,6 +29,7 @@ import {
   predictions,
   profiles,
   projects,
+  semesters,
   tips,
   whitelist,
 } from "../../db/schema";
@@ -438,6 +439,18 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
     // With nothing to lose, a new semester needs no archive.
     const again = await admin.post("/semesters/start", { clearWhitelist: false });
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it("two starts at once (a click again after a reload while the first waited) start one semester", async () => {
+    const before = await t.database.db.select().from(semesters);
+    const answers = await Promise.all([
+      admin.post("/semesters/start", { clearWhitelist: false }),
+      admin.post("/semesters/start", { clearWhitelist: false }),
+    ]);
+    // Before: both "New semester started", the second an empty semester a moment after the first.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().error).toBe(messages.semester.startedMeanwhile);
+    expect(await t.database.db.select().from(semesters)).toHaveLength(before.length + 1);
   });
 
   it("answers 404 for an unknown archive and 400 for a malformed id or page", async () => {

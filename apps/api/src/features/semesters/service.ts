@@ -542,11 +542,22 @@ export interface StartedSemester {
   cleared: SemesterCleared;
 }
 
+/** The semester the class is in now (its id), read when a request to end it arrives. */
+export async function currentSemesterId(db: Db): Promise<number> {
+  return (await currentSemester(db)).id;
+}
+
+/**
+ * `ending`: the semester the request meant to end, read when it arrived (`currentSemesterId`). The start waits
+ * for the indexer first (up to 90 s), and an admin who reloaded meanwhile saw the old semester and clicked
+ * again: the second request then started another, empty semester right after the first. It is refused.
+ */
 export async function startSemester(
   deps: AppDeps,
   grant: AdminGrant,
   input: { clearWhitelist: boolean },
   leaderboard: Leaderboard,
+  ending: number,
 ): Promise<StartedSemester> {
   const admin = deps.config.adminWallet.toLowerCase();
   const token = deps.config.tokenAddress;
@@ -559,6 +570,7 @@ export async function startSemester(
     await holdSemesterLocks(tx);
     await grant.consume(tx);
     const semester = await currentSemester(tx);
+    if (semester.id !== ending) throw conflict(messages.semester.startedMeanwhile);
     const archive = await archiveOfSemester(tx, semester.id);
     const data = await classData(tx, admin);
     const live = await liveTransactionCount(tx);
