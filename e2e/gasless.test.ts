@@ -128,6 +128,17 @@ describe("a student without gas money (issue 14)", () => {
     const sendMs = performance.now() - sendStarted;
     expect(await cc(ben)).toBe(benBefore + 2);
     expect(await eth(address)).toBe(0n);
+    // The explorer names what the treasury paid for, in the list (before: "System", the purpose only in View).
+    await page.goto(`${stack.url}/explorer?wallet=${address.toLowerCase()}&type=system`);
+    const grant = page.getByTestId("tx-row").filter({ hasText: "System" }).filter({ hasText: "Welcome grant" });
+    // The indexer runs inside the API: the row appears once indexed.
+    for (let i = 0; i < 30 && (await grant.count()) === 0; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await page.getByTestId("tx-row").or(page.getByText("No transactions found")).first().waitFor();
+    }
+    await grant.waitFor();
+    await screenshot(page, "explorer-welcome-grant");
     console.log(
       `gasless in Chromium: tip click → success alert ${tipMs.toFixed(0)} ms; /wallet "Send without gas" click → new balance ${sendMs.toFixed(0)} ms`,
     );

@@ -76,6 +76,12 @@ export function TransactionsTable({
                 {/* data-label: each cell's heading when the rows stack as cards on a phone (explorer.css). */}
                 <td data-label="Type" className="tx-type">
                   {typeLabel(tx.type)}
+                  {/* What the treasury paid for ("Welcome grant", "Bounty: …"): every such row read "System". */}
+                  {tx.type === "system" && tx.description && (
+                    <span className="tx-description" title={tx.description}>
+                      {tx.description}
+                    </span>
+                  )}
                 </td>
                 <td data-label="From" className="tx-from">
                   <WalletCell wallet={tx.fromWallet} name={tx.fromName} photo={tx.fromPhoto} />
