@@ -1,7 +1,8 @@
 /**
  * /feed in Chromium against the shared stack (issue 18): a student posts images with text through the
  * composer (with its checks) and sees the post marked as theirs; a visitor sees it with no author, on the page
- * and in the JSON the page reads; the admin sees who posted it and hides and shows it.
+ * and in the JSON the page reads; the admin sees who posted it and hides and shows it. Live: a new post and
+ * the admin hiding it reach a Feed page already open within 2 s, without a reload.
  */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { FeedPage } from "@classcoin/shared/feed";
@@ -9,6 +10,7 @@ import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./harness/accessibility";
+import { adminPost } from "./harness/admin-calls";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
@@ -111,6 +113,37 @@ describe("the Feed", () => {
       expect((await readAlert(page)).text).toBe(adminSuccessMessages.feedPostHidden(false));
       const shown = (await (await fetch(`${stack.url}/api/feed?limit=50`)).json()) as FeedPage;
       expect(shown.posts.some((p) => p.text === TEXT)).toBe(true);
+      await context.close();
+    }
+  });
+
+  it("live: a new post and the admin hiding it reach an open Feed page within 2 s", async () => {
+    const text = `Live critique request ${Date.now()}`;
+    const { page, context } = await openPage(browser, stack, "/feed", { wallet: false });
+    try {
+      await page.getByText("Loading the Feed...").waitFor({ state: "detached" });
+      const post = page.getByTestId("feed-post").filter({ hasText: text });
+
+      const form = new FormData();
+      form.append("authorWallet", student.wallet);
+      form.append("text", text);
+      form.append("images", new Blob([new Uint8Array(solidPng(48, [200, 120, 40]))], { type: "image/png" }), "w.png");
+      const res = await fetch(`${stack.url}/api/feed`, {
+        method: "POST",
+        headers: { cookie: student.cookie },
+        body: form,
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      await post.waitFor({ timeout: 2_000 });
+      await post.getByRole("img").first().waitFor();
+      expect(await page.getByText(NAME).count()).toBe(0);
+      await screenshot(page, "feed-live-new-post");
+
+      const hidden = await adminPost(stack, "/api/admin/feed/hide", { feedPostId: (await res.json())._id, hide: true });
+      expect(hidden.status, await hidden.clone().text()).toBe(200);
+      await post.waitFor({ state: "detached", timeout: 2_000 });
+      await screenshot(page, "feed-live-hidden");
+    } finally {
       await context.close();
     }
   });

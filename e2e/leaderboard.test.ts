@@ -3,19 +3,24 @@
  * sees the class totals, the project rankings and the students' rankings as the API ranks them; a student
  * finds their own rows marked with their balance on chain; the admin is not ranked, and a profile the admin
  * archives leaves the leaderboard. Other files tip and post on the same stack, so this one checks its own
- * member and the page against the API of the same moment, not fixed totals.
+ * member and the page against the API of the same moment, not fixed totals. Live: an open leaderboard
+ * follows a profile archived and restored, a new profile and a new submission within 2 s, without a reload.
  */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { Leaderboard } from "@classcoin/shared/leaderboard";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
 import { expectAccessible } from "./harness/accessibility";
+import { adminPost } from "./harness/admin-calls";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
+import { freshWallet, fundWallet } from "./harness/funding";
 import { createMember, type Member } from "./harness/members";
 import { openPage, PHONE } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
+import { solidPng } from "./harness/solid-png";
 import type { E2EStack } from "./harness/stack";
 
 let stack: E2EStack;
@@ -105,5 +110,70 @@ describe("leaderboard page", () => {
     expect((await readAlert(page)).text).toBe(adminSuccessMessages.profileArchived(false));
     expect((await board()).holders.some((h) => h.wallet === student.wallet)).toBe(true);
     await context.close();
+  });
+
+  it("live: an open leaderboard follows an archived and restored profile, a new profile and a new submission", async () => {
+    const live = { timeout: 2_000 };
+    const lars = await createMember(stack, { name: "Lars Live", cc: "3" });
+    // Funded and signed in before the page opens, so the treasury's transfer is not what refreshes the page.
+    const newcomer = freshWallet();
+    await fundWallet(stack, newcomer.address, { eth: "1", cc: "2" });
+    const newcomerCookie = await signInOverHttp(stack.url, newcomer.key);
+    const newcomerWallet = newcomer.address.toLowerCase();
+
+    const { page, context } = await openPage(browser, stack, "/leaderboard", { wallet: { signer: lars.key } });
+    try {
+      await connectWallet(page);
+      const larsRow = rows(page, "holders").filter({ hasText: "Lars Live" });
+      await larsRow.filter({ hasText: "(you)" }).waitFor();
+
+      const archive = (archived: boolean) =>
+        adminPost(stack, "/api/admin/profiles/archive", { wallet: lars.wallet, archive: archived });
+      expect((await archive(true)).status).toBe(200);
+      await larsRow.waitFor({ state: "detached", ...live });
+      expect(await page.getByText("(you)").count()).toBe(0);
+      await screenshot(page, "leaderboard-live-archived");
+      expect((await archive(false)).status).toBe(200);
+      await larsRow.filter({ hasText: "(you)" }).waitFor(live);
+
+      const profile = new FormData();
+      for (const [name, value] of Object.entries({
+        wallet: newcomerWallet,
+        name: "Nia Newcomer",
+        birthday: "2010-03-03",
+        starSign: "Pisces",
+      })) {
+        profile.append(name, value);
+      }
+      const created = await fetch(`${stack.url}/api/profiles`, {
+        method: "POST",
+        headers: { cookie: newcomerCookie },
+        body: profile,
+      });
+      expect(created.ok, await created.clone().text()).toBe(true);
+      await rows(page, "holders").filter({ hasText: "Nia Newcomer" }).waitFor(live);
+
+      const title = `Live lighthouse ${Date.now().toString(36)}`;
+      const submission = new FormData();
+      submission.append("wallet", newcomerWallet);
+      submission.append("projectNumber", "1");
+      submission.append("title", title);
+      submission.append("description", "For the live leaderboard test");
+      submission.append(
+        "image",
+        new Blob([new Uint8Array(solidPng(32, [240, 200, 60]))], { type: "image/png" }),
+        "l.png",
+      );
+      const submitted = await fetch(`${stack.url}/api/projects`, {
+        method: "POST",
+        headers: { cookie: newcomerCookie },
+        body: submission,
+      });
+      expect(submitted.ok, await submitted.clone().text()).toBe(true);
+      await rows(page, "submissions").filter({ hasText: title }).waitFor(live);
+      await screenshot(page, "leaderboard-live");
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -3,7 +3,8 @@
  * does (a post, a vote, a tip of 1.5 CC) appears on the other's page within 2 s without a reload, and the
  * tipped student's bell shows 1 unread. Twice: both pages on one API (the shared stack, fresh members), and
  * the two pages on two API instances of one PostgreSQL database (a stack of its own plus a second API process
- * on the same database and chain: their events cross through LISTEN/NOTIFY).
+ * on the same database and chain: their events cross through LISTEN/NOTIFY). And a student's two tabs: marking
+ * the notifications read in one clears the bell in the other within 2 s.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
@@ -39,7 +40,7 @@ async function signInFromBell(page: Page): Promise<void> {
   await bell(page).click();
   const panel = page.getByRole("region", { name: "Notifications" });
   await panel.getByRole("button", { name: "Sign in" }).click();
-  await panel.getByText("No notifications yet.").waitFor();
+  await panel.getByText("No notifications yet.").or(panel.getByTestId("notification").first()).waitFor();
   await bell(page).click();
   await panel.waitFor({ state: "detached" });
 }
@@ -185,6 +186,59 @@ describe("live updates and notifications", () => {
       project: { title, number: 3, totalBefore: 0 },
     });
     console.log(`live updates on one instance (ms after the action): ${JSON.stringify(timings)}`);
+  });
+
+  it("a student's two tabs: marking the notifications read in one clears the other's bell within 2 s", async () => {
+    const stack = await useSharedStack();
+    const suffix = Date.now().toString(36).slice(-4);
+    const [student, voter] = await Promise.all([
+      createMember(stack, { name: `Tia Tabs ${suffix}`, cc: "1" }),
+      createMember(stack, { name: `Vic Voter ${suffix}`, cc: "1" }),
+    ]);
+    const write = async (path: string, cookie: string, body: object) => {
+      const res = await fetch(`${stack.url}${path}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ _id: string }>;
+    };
+    // A classmate's vote on the student's post: one unread notification.
+    const post = await write("/api/posts", student.cookie, {
+      authorWallet: student.wallet,
+      content: `Two tabs ${suffix}`,
+    });
+    await write("/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+
+    const tabs = [
+      await openPage(browser, stack, "/forum", { wallet: { signer: student.key } }),
+      await openPage(browser, stack, "/forum", { wallet: { signer: student.key } }),
+    ];
+    try {
+      const [one, other] = tabs.map((tab) => tab.page) as [Page, Page];
+      for (const page of [one, other]) {
+        await connectWallet(page);
+        await signInFromBell(page);
+        await page.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor();
+      }
+      await bell(one).click();
+      await one.getByRole("region", { name: "Notifications" }).getByRole("button", { name: "Mark all read" }).click();
+      await one.getByTestId("bell-count").waitFor({ state: "detached" });
+      await seenWithin("the other tab's bell going quiet", () =>
+        other.getByTestId("bell-count").waitFor({ state: "detached", timeout: LIVE_MS }),
+      );
+      expect(await bell(other).getAttribute("aria-label")).toBe("Notifications");
+      await bell(other).click();
+      await other
+        .getByTestId("notification")
+        .filter({ hasText: `Vic Voter ${suffix} upvoted your post` })
+        .waitFor();
+      expect(await other.getByRole("button", { name: "Mark all read" }).count()).toBe(0);
+      await screenshot(other, "live-bell-other-tab-read");
+    } finally {
+      for (const tab of tabs) await tab.context.close();
+    }
   });
 
   describe("on two API instances of one PostgreSQL database", () => {

@@ -2,13 +2,15 @@
  * Predictions on /projects in Chromium (issue 18), on a stack of its own (it opens and closes the class's
  * rounds): a visitor finds them not open; the admin opens Project 2; a student predicts a classmate's
  * submission (confirmed, then locked: a second try is refused with the original's sentence); the author of a
- * submission is not offered their own; once the admin closes the round everyone sees who was right.
+ * submission is not offered their own; once the admin closes the round everyone sees who was right. Live:
+ * a student's open page and the admin's Predictions tab follow the round (opened, a classmate's submission, a
+ * prediction counted, closed with its results) within 2 s, without a reload.
  */
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { messages } from "@classcoin/shared/messages";
 import type { PredictionRound } from "@classcoin/shared/predictions";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./harness/accessibility";
 import { readAlert } from "./harness/alerts";
@@ -16,6 +18,7 @@ import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { createMember, type Member } from "./harness/members";
 import { openPage, PHONE } from "./harness/pages";
+import { solidPng } from "./harness/solid-png";
 import { type E2EStack, startStack } from "./harness/stack";
 
 let stack: E2EStack;
@@ -160,6 +163,79 @@ describe("predictions", () => {
       await panel(page).scrollIntoViewIfNeeded();
       await screenshot(page, viewport ? "projects-predictions-results-phone" : "projects-predictions-results");
       await context.close();
+    }
+  });
+
+  it("live: a student's open page and the admin's tab follow Project 4's round, a submission and a prediction", async () => {
+    // The bar: the change shows within 2 s of the action, with no reload.
+    const live = (locator: Locator, state: "visible" | "attached" = "visible") =>
+      locator.waitFor({ state, timeout: 2_000 });
+    const [author, predictor] = [
+      await createMember(stack, { name: "Quinn Quickdraw", cc: "1" }),
+      await createMember(stack, { name: "Rae Reckoner", cc: "1" }),
+    ];
+    const watching = await openPage(browser, stack, "/projects?n=4", { wallet: { signer: student.key } });
+    const admin = await openPage(browser, stack, "/admin?tab=predictions", { wallet: { signer: 0 } });
+    try {
+      const watcher = watching.page;
+      await connectWallet(watcher);
+      await panel(watcher).getByText(messages.prediction.notOpen(4)).waitFor();
+      await connectWallet(admin.page);
+      const adminRow = admin.page.getByTestId("admin-prediction-round").filter({ hasText: "Project 4" });
+      await adminRow.getByText("· 0 predictions").waitFor();
+
+      // Opened by the admin: the student's page, on the same project, takes predictions (nobody submitted yet).
+      await admin.page.getByRole("button", { name: "Open predictions for Project 4" }).click();
+      expect((await readAlert(admin.page)).text).toBe(adminSuccessMessages.predictionsOpen(4, true));
+      await live(panel(watcher).getByText("No classmate has submitted to this project yet."));
+
+      // A classmate submits: the grid and the panel's choices both show it.
+      const form = new FormData();
+      form.append("wallet", author.wallet);
+      form.append("projectNumber", "4");
+      form.append("title", "Quiet harbour");
+      form.append("description", "For the live predictions test");
+      form.append("image", new Blob([new Uint8Array(solidPng(32, [30, 90, 150]))], { type: "image/png" }), "a.png");
+      const submitted = await fetch(`${stack.url}/api/projects`, {
+        method: "POST",
+        headers: { cookie: author.cookie },
+        body: form,
+      });
+      expect(submitted.ok, await submitted.clone().text()).toBe(true);
+      const option = panel(watcher).getByLabel("Your prediction").getByRole("option", {
+        name: "Quiet harbour by Quinn Quickdraw",
+      });
+      await live(option, "attached");
+
+      // Another student predicts: the count on the page and in the admin's tab.
+      const made = await fetch(`${stack.url}/api/predictions`, {
+        method: "POST",
+        headers: { cookie: predictor.cookie, "content-type": "application/json" },
+        body: JSON.stringify({
+          projectNumber: 4,
+          predictorWallet: predictor.wallet,
+          projectId: (await submitted.json())._id,
+        }),
+      });
+      expect(made.ok, await made.clone().text()).toBe(true);
+      await live(panel(watcher).getByText(/1 prediction made so far/));
+      await live(adminRow.getByText("· 1 prediction", { exact: true }));
+      await screenshot(watcher, "projects-predictions-live-open");
+      await screenshot(admin.page, "admin-predictions-live");
+
+      // Closed by the admin: the student's page shows everyone's predictions and the result.
+      await admin.page.getByRole("button", { name: "Close predictions for Project 4" }).click();
+      const dialog = admin.page.getByRole("alertdialog");
+      await dialog.getByRole("button", { name: "Close predictions", exact: true }).click();
+      expect((await readAlert(admin.page)).text).toBe(adminSuccessMessages.predictionsOpen(4, false));
+      await live(panel(watcher).getByTestId("prediction-result").filter({ hasText: "Rae Reckoner" }));
+      await live(panel(watcher).getByTestId("prediction-winners"));
+      expect(await panel(watcher).getByLabel("Your prediction").count()).toBe(0);
+      await panel(watcher).scrollIntoViewIfNeeded();
+      await screenshot(watcher, "projects-predictions-live-closed");
+    } finally {
+      await admin.context.close();
+      await watching.context.close();
     }
   });
 });

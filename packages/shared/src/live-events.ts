@@ -77,6 +77,21 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   }),
   /** A new notification for `wallet` (its list is read with that wallet's session). */
   z.object({ type: z.literal("notification"), wallet }),
+  /**
+   * `wallet` marked some of its notifications read (in another tab, say): its bell's unread count changed. Who
+   * reads what, and when, is that student's own business: sent only to that wallet's streams.
+   */
+  z.object({ type: z.literal("notifications.read"), wallet }),
+  /**
+   * The admin opened or closed a project's predictions, or a student made one: the round's status and count.
+   * Who predicted what stays private until the round closes, so the event names neither.
+   */
+  z.object({ type: z.literal("prediction.changed"), projectNumber: z.number() }),
+  /**
+   * A Feed post was posted, or the admin hid or showed one. The Feed is anonymous: the event never names who
+   * posted it.
+   */
+  z.object({ type: z.literal("feed.changed"), feedPostId: id, hidden: z.boolean() }),
   /** A new semester started: the class was cleared (archives keep it); every page reads again. */
   z.object({ type: z.literal("semester.reset"), startBlock: z.number() }),
   /** The admin archived the semester: the archive list changed. */
@@ -89,6 +104,21 @@ export const liveEventSchema = z.discriminatedUnion("type", [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent["type"];
+
+/**
+ * The wallet an event is addressed to, or null for an event every page may see. The stream sends an addressed
+ * event only to streams opened with that wallet's session: the rest of the class learns nothing of it, not
+ * even that it happened.
+ */
+export function addressedTo(event: LiveEvent): string | null {
+  switch (event.type) {
+    case "notification":
+    case "notifications.read":
+      return event.wallet;
+    default:
+      return null;
+  }
+}
 
 /** How often the stream sends a comment line, so proxies and idle-socket timeouts keep it open. */
 export const LIVE_HEARTBEAT_MS = 15_000;

@@ -6,12 +6,12 @@
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createChainClient } from "../chain/clients";
 import { type Database, openPostgres } from "../db/client";
-import { bounties, liveEvents, posts, profiles, transactions } from "../db/schema";
+import { bounties, liveEvents, notifications, posts, profiles, transactions } from "../db/schema";
 import type { App } from "../deps";
 import { adminCalls } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
@@ -63,15 +63,24 @@ function collect(app: App) {
   };
 }
 
-/** Opens GET /api/events on a listening app and parses the frames as they come. */
-function openStream(url: string, lastEventId?: string) {
+/**
+ * Opens GET /api/events on a listening app and parses the frames as they come; `cookie` opens it with that
+ * session, `query` is appended to the path.
+ */
+function openStream(url: string, lastEventId?: string, { cookie, query }: { cookie?: string; query?: string } = {}) {
   const frames: { id: string | null; data: LiveEvent }[] = [];
   let response: IncomingMessage | undefined;
   let buffer = "";
   const opened = new Promise<IncomingMessage>((resolve, reject) => {
     const req = httpRequest(
-      `${url}/api/events`,
-      { headers: { accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) } },
+      `${url}/api/events${query ?? ""}`,
+      {
+        headers: {
+          accept: "text/event-stream",
+          ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
+      },
       (res) => {
         response = res;
         res.setEncoding("utf8");
@@ -194,6 +203,65 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
     expect((await inject("GET", "/api/notifications", cookies.ada)).json().unread).toBe(1);
     expect((await inject("POST", "/api/notifications/read", cookies.ada, { ids: [id] })).json()).toEqual({ unread: 0 });
     expect((await inject("GET", "/api/notifications", cookies.ada)).json().notifications[0].read).toBe(true);
+  });
+
+  it("privacy: a wallet's notifications and its marking them read reach that wallet's streams only", async () => {
+    const [row] = await t.database.db
+      .insert(notifications)
+      .values({ wallet: address(2), kind: "vote", text: "Someone upvoted your post.", link: "/forum" })
+      .returning();
+    const ben = openStream(url, undefined, { cookie: cookies.ben });
+    const ada = openStream(url, undefined, { cookie: cookies.ada });
+    const visitor = openStream(url);
+    const streams = [ben, ada, visitor];
+    // Ada's own, from the test before, may still be on their way (NOTIFY): only Ben's count here.
+    const addressed = (s: ReturnType<typeof openStream>) =>
+      s.frames
+        .map((f) => f.data)
+        .filter((e) => (e.type === "notification" || e.type === "notifications.read") && e.wallet === address(2));
+    try {
+      await Promise.all(streams.map((s) => s.opened));
+      const [before] = await t.database.db
+        .select({ id: liveEvents.id })
+        .from(liveEvents)
+        .orderBy(desc(liveEvents.id))
+        .limit(1);
+      await t.app.events.publish({ type: "notification", wallet: address(2) });
+      const read = await inject("POST", "/api/notifications/read", cookies.ben, { ids: [String(row!.id)] });
+      expect(read.json()).toEqual({ unread: 0 });
+      await ben.waitFor((e) => e.type === "notifications.read");
+      expect(addressed(ben)).toEqual([
+        { type: "notification", wallet: address(2) },
+        { type: "notifications.read", wallet: address(2) },
+      ]);
+      // Nothing changed the second time: nothing to tell.
+      await inject("POST", "/api/notifications/read", cookies.ben, { ids: [String(row!.id)] });
+
+      // Every stream gets a public event published after them: by then the others would have had them too.
+      await t.app.events.publish({ type: "bounty.changed", bountyId: "after", status: null });
+      for (const s of streams) await s.waitFor((e) => e.type === "bounty.changed" && e.bountyId === "after");
+      expect(addressed(ben)).toHaveLength(2);
+      expect(addressed(ada)).toEqual([]);
+      expect(visitor.frames.map((f) => f.data.type)).not.toContain("notifications.read");
+      expect(visitor.frames.map((f) => f.data.type)).not.toContain("notification");
+
+      // Catching up (a page whose session changed names the last id it saw) follows the same rule.
+      const caughtUp = async (cookie: string) => {
+        const caught = openStream(url, undefined, { cookie, query: `?lastEventId=${before?.id ?? 0}` });
+        streams.push(caught);
+        await caught.opened;
+        await caught.waitFor((e) => e.type === "bounty.changed" && e.bountyId === "after");
+        return addressed(caught).map((e) => e.type);
+      };
+      expect(await caughtUp(cookies.ben)).toEqual(["notification", "notifications.read"]);
+      expect(await caughtUp(cookies.ada)).toEqual([]);
+    } finally {
+      const before = t.app.events.subscribers - streams.length;
+      for (const s of streams) s.close();
+      await t.database.db.delete(notifications).where(eq(notifications.id, row!.id));
+      // The next tests count the streams open.
+      for (let i = 0; i < 100 && t.app.events.subscribers > before; i++) await new Promise((r) => setTimeout(r, 20));
+    }
   });
 
   it("behavior: a stream stays open until the browser leaves, and then stops listening", async () => {

@@ -4,10 +4,15 @@
  * and, when the browser sends `Last-Event-ID` (EventSource does on every reconnect), the events it missed or
  * `sync`; then every new event, and a comment line every 15 s so proxies and idle-socket timeouts keep it.
  * A client that stops reading is dropped once 1 MB waits for it (it reconnects and catches up).
+ *
+ * An event addressed to one wallet (`addressedTo`) is sent only to the streams opened with that wallet's
+ * session, read once when the stream opens: a page whose session changes opens a new stream, naming the
+ * last id it saw in `?lastEventId=` (an EventSource cannot set Last-Event-ID itself).
  */
 import { eventEndpoints } from "@classcoin/shared/endpoints/events";
-import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent } from "@classcoin/shared/live-events";
+import { addressedTo, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent } from "@classcoin/shared/live-events";
 import type { FastifyInstance } from "fastify";
+import { getSessionWallet } from "../auth/session";
 import { registerEndpoint } from "../http/endpoint";
 import { HttpError } from "../http-errors";
 import type { EventBus, StoredEvent } from "./bus";
@@ -54,6 +59,8 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
           "This is a server-sent events stream: ask with Accept: text/event-stream (EventSource does).",
         );
       }
+      // Read before the limits are checked and counted, which must happen with no await in between.
+      const viewer = await getSessionWallet(request);
       if (open.size >= MAX_STREAMS) throw new HttpError(503, "Too many live-update connections; retrying shortly.");
       const ip = request.ip;
       if ((perIp.get(ip) ?? 0) >= MAX_STREAMS_PER_IP) {
@@ -63,7 +70,8 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
         );
       }
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-      const after = lastEventId(request.headers["last-event-id"]);
+      // The browser's own header is newer than the page's `lastEventId` (its URL, kept on every reconnect).
+      const after = lastEventId(request.headers["last-event-id"]) ?? lastEventId(request.query.lastEventId);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -87,6 +95,8 @@ export function registerEventStream(app: FastifyInstance, bus: EventBus): Stream
         if (res.writableLength > MAX_BUFFERED_BYTES) end();
       };
       const send = (stored: StoredEvent) => {
+        const to = addressedTo(stored.event);
+        if (to !== null && to !== viewer) return;
         if (sent.has(stored.id)) return;
         sent.add(stored.id);
         if (sent.size > 1_000) sent.clear();

@@ -10,6 +10,7 @@ import { allEndpoints } from "@classcoin/shared/endpoints/all";
 import { feedEndpoints } from "@classcoin/shared/endpoints/feed";
 import { predictionEndpoints } from "@classcoin/shared/endpoints/predictions";
 import type { Leaderboard } from "@classcoin/shared/leaderboard";
+import { liveEventSchema } from "@classcoin/shared/live-events";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -131,6 +132,18 @@ describe("response cache units", () => {
     expect(tagsForEvent(null)).toBeNull();
     expect(tagsForEvent("post.created")).toContain("posts");
     for (const tags of Object.values(EVENT_TAGS)) for (const tag of tags) expect(ALL_CACHE_TAGS).toContain(tag);
+  });
+
+  it("behavior: every event type but a new semester is in the map (one left out would empty the cache each time)", () => {
+    const types = liveEventSchema.options.map((option) => option.shape.type.value);
+    expect(types).toContain("notifications.read");
+    for (const type of types.filter((t) => t !== "semester.reset" && t !== "sync")) {
+      expect(tagsForEvent(type), type).not.toBeNull();
+    }
+    // The leaderboard's answer names students and their submissions.
+    for (const type of ["profile.changed", "project.changed", "moderation"]) {
+      expect(tagsForEvent(type), type).toContain("leaderboard");
+    }
   });
 
   it("security: only public-read GETs can be cached, and the answers that depend on the session are not", async () => {

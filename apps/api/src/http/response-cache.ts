@@ -57,9 +57,9 @@ export const ALL_CACHE_TAGS: readonly CacheTag[] = [
 /**
  * What each live event changes, by tag. Generous where an answer shows data of another kind: names and
  * photos of profiles appear on posts, comments, submissions, the explorer and the leaderboard; tips and the
- * indexer's rows move the projects' totals and the leaderboard. `notification` is per wallet, and no cached
- * answer is. A type missing here clears every tag (`tagsForEvent`): the safe default for a new event type
- * (and the right answer for `semester.reset`).
+ * indexer's rows move the projects' totals and the leaderboard. `notification` and `notifications.read` are
+ * per wallet, and no cached answer is. A type missing here clears every tag (`tagsForEvent`): the safe
+ * default for a new event type (and the right answer for `semester.reset`).
  */
 export const EVENT_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
   "post.created": ["posts", "leaderboard"],
@@ -75,6 +75,10 @@ export const EVENT_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
   "project.changed": ["projects", "leaderboard"],
   moderation: ["posts", "comments", "profiles", "projects", "explorer", "leaderboard"],
   notification: [],
+  "notifications.read": [],
+  // A round's answer and the Feed hold the caller's own (`mine`): never cached, so nothing to forget.
+  "prediction.changed": [],
+  "feed.changed": [],
   // A closed semester's archive; `semester.reset` is left out on purpose: it changes everything.
   "semester.archived": ["archives"],
 };

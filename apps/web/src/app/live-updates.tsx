@@ -3,15 +3,20 @@
  * TanStack Query caches: vote counts and tip totals are patched in place, other changes make the affected
  * lists read again (a burst of events is one read per list). The connected wallet's balance is read again
  * when a transfer touches it. Admin lists are read again only when read with the admin's session (a signed
- * read would ask the wallet for a signature): the bounties' list follows rewards settled in the background.
+ * read would ask the wallet for a signature): the bounties' list follows rewards settled in the background,
+ * the predictions' and the Feed's follow their rounds and posts.
+ *
+ * The server sends a wallet's own events (its notifications) only to streams opened with its session, so the
+ * stream is opened again when the session changes (a sign-in or sign-out).
  */
 import type { Post, Project } from "@classcoin/shared/entities";
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { readAdminListsAgain } from "../lib/admin/admin-call";
 import { isPagedList, patchListItems } from "../lib/list-cache";
-import { connectLiveEvents } from "../lib/live-events";
+import { connectLiveEvents, type LiveEventStream } from "../lib/live-events";
+import { sessionQueryOptions } from "../wallet/session";
 import { useCcBalance } from "../wallet/use-cc-balance";
 import { useWallet } from "../wallet/use-wallet";
 
@@ -25,6 +30,8 @@ const LIVE_LISTS = [
   "explorer",
   "leaderboard",
   "notifications",
+  "predictions",
+  "feed",
 ];
 const COALESCE_MS = 150;
 
@@ -61,6 +68,18 @@ export function LiveUpdates() {
   // The stream stays open across account changes; the handlers read the current wallet and balance.
   const current = useRef({ wallet, refreshBalance: balance.refresh });
   current.current = { wallet, refreshBalance: balance.refresh };
+  const stream = useRef<LiveEventStream | null>(null);
+  const session = useQuery({ ...sessionQueryOptions(), enabled: wallet !== undefined }).data;
+  /** The session the open stream was opened with, as far as the page knows (undefined: not known yet). */
+  const streamSession = useRef<string | null | undefined>(undefined);
+
+  useEffect(() => {
+    if (session === undefined) return;
+    const before = streamSession.current;
+    streamSession.current = session;
+    // The first session the page learns is the cookie the stream was opened with.
+    if (before !== undefined && before !== session) stream.current?.reopen();
+  }, [session]);
 
   useEffect(() => {
     const stale = new Set<string>();
@@ -87,11 +106,13 @@ export function LiveUpdates() {
         case "tip":
           patchTip(queryClient, event);
           if (touches(event.fromWallet, event.toWallet)) current.current.refreshBalance();
-          return readAgain("explorer", "leaderboard");
+          // A round ranks its candidates, and a closed one names its winners, by CC received.
+          readAdminListsAgain(queryClient, "/api/admin/predictions/");
+          return readAgain("explorer", "leaderboard", "predictions");
         case "transactions":
           if (event.wallets === null || touches(...event.wallets)) current.current.refreshBalance();
           // A reorg can take a tip back: the projects' totals follow the chain too.
-          return readAgain("explorer", "projects", "leaderboard");
+          return readAgain("explorer", "projects", "leaderboard", "predictions");
         case "balances":
           if (touches(...event.wallets)) current.current.refreshBalance();
           return readAgain("leaderboard");
@@ -103,20 +124,32 @@ export function LiveUpdates() {
           if (touches(event.wallet)) current.current.refreshBalance();
           return;
         case "profile.changed":
-          // Names and photos show on posts and submissions too.
-          return readAgain("profiles", "posts", "projects");
+          // Names and photos show on posts, submissions, predictions and the leaderboard too; a new profile is
+          // a new student on the leaderboard.
+          return readAgain("profiles", "posts", "projects", "predictions", "leaderboard");
         case "project.changed":
-          return readAgain("projects");
+          // A new submission is a new candidate to predict and a new row on the leaderboard.
+          readAdminListsAgain(queryClient, "/api/admin/predictions/");
+          return readAgain("projects", "predictions", "leaderboard");
         case "comment.changed":
           return readAgain("comments", "posts");
         case "moderation":
           if (event.entity === "post") return readAgain("posts");
           if (event.entity === "comment") return readAgain("comments", "posts");
-          if (event.entity === "project") return readAgain("projects");
-          return readAgain("profiles", "posts", "projects");
+          // Archived submissions and profiles leave the predictions' candidates and the leaderboard.
+          readAdminListsAgain(queryClient, "/api/admin/predictions/");
+          if (event.entity === "project") return readAgain("projects", "predictions", "leaderboard");
+          return readAgain("profiles", "posts", "projects", "predictions", "leaderboard");
         case "notification":
+        case "notifications.read":
           if (touches(event.wallet)) readAgain("notifications");
           return;
+        case "prediction.changed":
+          readAdminListsAgain(queryClient, "/api/admin/predictions/");
+          return readAgain("predictions");
+        case "feed.changed":
+          readAdminListsAgain(queryClient, "/api/admin/feed/");
+          return readAgain("feed");
         case "sync":
           current.current.refreshBalance();
           return readAgain(...LIVE_LISTS);
@@ -124,18 +157,20 @@ export function LiveUpdates() {
           return readAgain("archives");
         case "semester.reset":
           // Every class list is empty now, the caller's own profile may be gone, and the archive grew.
-          return readAgain(...LIVE_LISTS, "predictions", "feed", "archives");
+          return readAgain(...LIVE_LISTS, "archives");
       }
     };
-    const close = connectLiveEvents({
+    const opened = connectLiveEvents({
       onEvent,
       onResync: () => {
         readAgain(...LIVE_LISTS);
         current.current.refreshBalance();
       },
     });
+    stream.current = opened;
     return () => {
-      close();
+      opened.close();
+      stream.current = null;
       if (timer) clearTimeout(timer);
     };
   }, [queryClient]);

@@ -1,4 +1,5 @@
 /** Live updates: one server-sent events stream for every page (see ../live-events.ts for the events). */
+import { z } from "zod";
 import { defineEndpoint } from "../endpoint";
 
 export const eventEndpoints = {
@@ -11,10 +12,19 @@ export const eventEndpoints = {
     description:
       "Each event is a `data:` line holding one JSON object with a `type` (post.created, post.voted, tip, " +
       "transactions, bounty.changed, bounty.completed, award, profile.changed, project.changed, moderation, " +
-      "notification, sync) and " +
+      "notification, notifications.read, prediction.changed, feed.changed, sync) and " +
       "an `id:` line. A browser's EventSource reconnects by itself and sends the last id it saw as " +
-      "Last-Event-ID; the events after it are sent first, or `sync` when they are no longer kept. Only a " +
-      "request with Accept: text/event-stream gets the stream (406 otherwise).",
-    errorStatuses: [406, 503],
+      "Last-Event-ID; the events after it are sent first, or `sync` when they are no longer kept. A page that " +
+      "opens a new stream itself (its wallet session changed) names that id in `lastEventId` instead. Events " +
+      "addressed to one wallet (notification, notifications.read) go only to streams opened with that " +
+      "wallet's session. Only a request with Accept: text/event-stream gets the stream (406 otherwise).",
+    query: z.object({
+      lastEventId: z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .optional()
+        .describe("The last event id seen on a previous stream (Last-Event-ID, when sent, wins)"),
+    }),
+    errorStatuses: [400, 406, 503],
   }),
 } as const;

@@ -9,8 +9,10 @@ export const feedAdminRoutes = [
     await grant.consume(deps.database.db);
     return listAllFeedPosts(deps.database.db);
   }),
-  adminPost(feedAdminEndpoints.hide, async ({ deps, grant, body }) => {
+  adminPost(feedAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
     const post = await setFeedPostHidden(deps.database.db, grant, body);
+    // Not `moderation`: that names the author, and the Feed is anonymous.
+    await events.publish({ type: "feed.changed", feedPostId: post._id, hidden: post.hidden });
     return { success: true as const, message: adminSuccessMessages.feedPostHidden(body.hide), post };
   }),
 ];

@@ -3,6 +3,7 @@
  * image), a public list that never names an author (the JSON is searched for the wallet and the name), the
  * author's own posts marked, keyset paging, and the admin's list with authors and hide/show.
  */
+import type { LiveEvent } from "@classcoin/shared/live-events";
 import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -211,6 +212,30 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     expect(seen).toEqual([...seen].sort((a, b) => Number(b) - Number(a)));
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of ids) expect(seen).toContain(id);
+  });
+
+  it("a post, and the admin hiding or showing it, are published for open pages without naming the author", async () => {
+    const ada = await member("Evented Eva");
+    const published: LiveEvent[] = [];
+    const stop = t.app.events.subscribe(({ event }) => {
+      if (event.type === "feed.changed") published.push(event);
+    });
+    try {
+      const created = (
+        await post(ada.cookie, { authorWallet: ada.wallet, text: "live" }, [{ bytes: await png("#0af") }])
+      ).json();
+      await admin.post("/feed/hide", { feedPostId: created._id, hide: true });
+      await admin.post("/feed/hide", { feedPostId: created._id, hide: false });
+      for (let i = 0; i < 100 && published.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(published).toEqual([
+        { type: "feed.changed", feedPostId: created._id, hidden: false },
+        { type: "feed.changed", feedPostId: created._id, hidden: true },
+        { type: "feed.changed", feedPostId: created._id, hidden: false },
+      ]);
+      expect(JSON.stringify(published).toLowerCase()).not.toContain(ada.wallet.slice(2));
+    } finally {
+      stop();
+    }
   });
 
   it("the admin sees every author and hides or shows a post; a hidden post leaves the Feed", async () => {

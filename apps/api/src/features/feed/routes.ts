@@ -37,7 +37,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       const fields = feedEndpoints.create.body.safeParse(form.fields);
       if (!fields.success) throw validationFailed(fields.error.issues.map((i) => i.message));
       await requireActingWallet(request, fields.data.authorWallet);
-      return createFeedPost(db, fields.data, form.files);
+      const post = await createFeedPost(db, fields.data, form.files);
+      await app.events.publish({ type: "feed.changed", feedPostId: post._id, hidden: false });
+      return post;
     },
   });
 

@@ -2,6 +2,8 @@
  * The signed-in wallet's notifications (`session-read`: the session's own wallet, no acting-wallet field),
  * and the hook that creates them: after each live event this instance publishes, the notifications it
  * causes are stored and announced on the stream (`notification`), so the owner's bell updates at once.
+ * Marking some read is announced too (`notifications.read`), so the owner's other tabs follow. Both go only
+ * to the owner's streams (events/stream.ts).
  */
 
 import { notificationEndpoints } from "@classcoin/shared/endpoints/notifications";
@@ -39,7 +41,11 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
 
   registerEndpoint(app, notificationEndpoints.markRead, {
     async handler(request) {
-      return markNotificationsRead(db, await sessionWallet(request), request.body.ids);
+      const wallet = await sessionWallet(request);
+      const { unread, marked } = await markNotificationsRead(db, wallet, request.body.ids);
+      // Only when something changed: a repeated call must not be a way to flood every instance with events.
+      if (marked > 0) await app.events.publish({ type: "notifications.read", wallet });
+      return { unread };
     },
   });
 };

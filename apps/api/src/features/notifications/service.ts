@@ -47,13 +47,23 @@ export async function listNotifications(db: Db, wallet: string): Promise<Notific
   return { notifications: rows.map(toNotification), unread: await unreadCount(db, wallet) };
 }
 
-/** Marks the wallet's own notifications among `ids` read; ids of other wallets' change nothing. */
-export async function markNotificationsRead(db: Db, wallet: string, ids: string[]): Promise<{ unread: number }> {
-  await db
+/**
+ * Marks the wallet's own unread notifications among `ids` read; ids of other wallets' change nothing.
+ * `marked`: how many were unread until now.
+ */
+export async function markNotificationsRead(
+  db: Db,
+  wallet: string,
+  ids: string[],
+): Promise<{ unread: number; marked: number }> {
+  const marked = await db
     .update(notifications)
     .set({ read: true })
-    .where(and(eq(notifications.wallet, wallet), inArray(notifications.id, ids.map(Number))));
-  return { unread: await unreadCount(db, wallet) };
+    .where(
+      and(eq(notifications.wallet, wallet), eq(notifications.read, false), inArray(notifications.id, ids.map(Number))),
+    )
+    .returning({ id: notifications.id });
+  return { unread: await unreadCount(db, wallet), marked: marked.length };
 }
 
 /** Stores the notification; false when the same one (wallet and dedupe key) is already there. */

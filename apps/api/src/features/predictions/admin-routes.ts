@@ -9,8 +9,9 @@ export const predictionAdminRoutes = [
     await grant.consume(deps.database.db);
     return listRounds(deps.database.db);
   }),
-  adminPost(predictionAdminEndpoints.setRound, async ({ deps, grant, body }) => {
+  adminPost(predictionAdminEndpoints.setRound, async ({ deps, events, grant, body }) => {
     const round = await setRound(deps.database.db, grant, body);
+    await events.publish({ type: "prediction.changed", projectNumber: round.projectNumber });
     return {
       success: true as const,
       message: adminSuccessMessages.predictionsOpen(body.projectNumber, body.open),

@@ -21,7 +21,9 @@ export const predictionRoutes: FastifyPluginAsync = async (app) => {
     config: limits.write,
     async handler(request) {
       await requireActingWallet(request, request.body.predictorWallet);
-      return makePrediction(db, request.body);
+      const prediction = await makePrediction(db, request.body);
+      await app.events.publish({ type: "prediction.changed", projectNumber: prediction.projectNumber });
+      return prediction;
     },
   });
 };
