@@ -5,6 +5,7 @@ import type { ApiResult } from "./api";
 import { type CacheResult, cacheReport, cacheTargets } from "./cache";
 import type { IndexerResult } from "./indexer";
 import type { MachineInfo } from "./lib/machine";
+import type { MethodCalls, RpcUsageResult } from "./rpc-usage";
 import type { Sizes } from "./sizes";
 import type { StartupResult } from "./startup";
 import type { WebResult } from "./web";
@@ -25,6 +26,7 @@ export interface ReportInput {
   web?: WebResult;
   startup?: StartupResult;
   cache?: CacheResult;
+  rpc?: RpcUsageResult;
 }
 
 const n0 = (v: number) => Math.round(v).toLocaleString("en");
@@ -226,7 +228,60 @@ export function writeReport(path: string, r: ReportInput): void {
     for (const l of cacheReport(r.cache)) line(l);
     line();
   }
+  if (r.rpc) {
+    for (const l of rpcReport(r.rpc)) line(l);
+    line();
+  }
   writeFileSync(path, `${out.join("\n")}\n`);
+}
+
+/** What the server asks its RPC_URL for (what a provider meters), idle and per page view or action. */
+function rpcReport(x: RpcUsageResult): string[] {
+  const { setup: s, idle } = x;
+  const sum = (calls: MethodCalls) => Object.values(calls).reduce((a, b) => a + b, 0);
+  const byMethod = (calls: MethodCalls) =>
+    Object.entries(calls)
+      .map(([method, count]) => `${method} × ${count}`)
+      .join(", ") || "none";
+  const together = (measures: { calls: MethodCalls }[]) => {
+    const calls: MethodCalls = {};
+    for (const m of measures)
+      for (const [method, count] of Object.entries(m.calls)) calls[method] = (calls[method] ?? 0) + count;
+    return calls;
+  };
+  const pages = together(x.pages);
+  const actions = together(x.actions);
+  const methods = [...new Set([...Object.keys(idle.perHour), ...Object.keys(pages), ...Object.keys(actions)])].sort(
+    (a, b) => (idle.perHour[b] ?? 0) - (idle.perHour[a] ?? 0) || a.localeCompare(b),
+  );
+  const requests = (list: string[]) =>
+    list.map((q) => `\`${q.replace(/0x[0-9a-f]{40}/g, ":wallet")}\``).join(" ") || "-";
+  const out = [
+    "## RPC calls to the server's RPC_URL",
+    "",
+    `The server as on Sepolia (CHAIN=sepolia: the indexer polls every ${s.indexerPollMs / 1000} s, the payment settler runs every ${s.settlerEveryMs / 1000} s, CONFIRMATIONS=${s.confirmations}) over anvil with chain id ${s.chainId}, ${s.blockSeconds} s blocks and Multicall3 ${s.multicall3 ? "(reads batched, as on Sepolia)" : "**absent** (reads not batched)"}, ${s.students} students; its RPC_URL goes through a counting proxy. Idle: nobody on the site for ${n0(idle.seconds)} s (${idle.blocks} blocks), scaled to an hour and a day. A page view: the API reads its page makes for a signed-in student, caches cold. Browsers read the chain themselves over PUBLIC_RPC_URL (${x.browsersUsePublicRpc ? "the URL /api/config hands them" : "**not** the URL /api/config hands them"}), not counted here; the server sent PUBLIC_RPC_URL ${sum(x.publicRpcCalls)} calls.`,
+    "",
+    "| method | idle per hour | idle per day | every page below viewed once | every action below once |",
+    "|---|---:|---:|---:|---:|",
+    ...methods.map(
+      (m) =>
+        `| ${m} | ${n0(idle.perHour[m] ?? 0)} | ${n0(idle.perDay[m] ?? 0)} | ${n0(pages[m] ?? 0)} | ${n0(actions[m] ?? 0)} |`,
+    ),
+    `| **total** | **${n0(idle.totalPerHour)}** | **${n0(idle.totalPerDay)}** | **${n0(sum(pages))}** | **${n0(sum(actions))}** |`,
+    "",
+    "| page view or action | API requests | RPC calls by method | total |",
+    "|---|---|---|---:|",
+    ...x.pages.map(
+      (p) =>
+        `| ${p.name} | ${requests(p.requests)} | ${byMethod(p.calls)} (at once again: ${sum(p.warm)}) | ${p.total} |`,
+    ),
+    ...x.actions.map(
+      (a) => `| ${a.name} | ${requests(a.requests)} | ${byMethod(a.calls)}${a.clean ? "" : " (≈)"} | ${a.total} |`,
+    ),
+    "",
+    "How to read it: a day's calls ≈ idle per day + Σ (page views and actions a day × their calls), each method at your provider's price for it; the idle calls are the indexer's and do not grow with the class, the leaderboard's balance reads grow with the students (one eth_call per Multicall3 batch, one per student on a chain without it), and a cached answer (5 s) costs nothing.",
+  ];
+  return out;
 }
 
 function targetRows(r: ReportInput): { target: string; measured: string; met?: boolean }[] {

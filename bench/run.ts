@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only api,growth,indexer,web,startup]`: runs the benchmarks on this
+ * `npm run bench [-- --quick] [-- --only api,growth,indexer,web,startup,cache,rpc]`: runs the benchmarks on this
  * machine and writes bench/results/<section>.json and bench/REPORT.md. Not part of `npm test`.
  */
 import { execFileSync } from "node:child_process";
@@ -12,6 +12,7 @@ import { benchIndexer } from "./indexer";
 import { median } from "./lib/load";
 import { machineInfo } from "./lib/machine";
 import { writeReport } from "./report";
+import { benchRpcUsage } from "./rpc-usage";
 import { fullSizes, quickSizes } from "./sizes";
 import { benchStartup } from "./startup";
 import { benchWeb } from "./web";
@@ -49,6 +50,7 @@ if (args.includes("--report-only")) {
     web: loaded("web"),
     startup: loaded("startup"),
     cache: loaded("cache"),
+    rpc: loaded("rpc"),
   });
   process.exit(0);
 }
@@ -88,6 +90,10 @@ if (wants("indexer")) {
   log("Indexer catch-up");
   save("indexer", await benchIndexer(sizes, log, { pglite: !pgOnly }));
 }
+if (wants("rpc")) {
+  log("RPC calls to the server's RPC_URL: idle, page views, actions (CHAIN=sepolia on anvil, 12 s blocks)");
+  save("rpc", await benchRpcUsage(quick, log));
+}
 if (wants("startup")) {
   log("Start-up");
   save("startup", await benchStartup(sizes, log));
@@ -120,6 +126,7 @@ writeReport(reportPath, {
   web: loaded("web"),
   startup: loaded("startup"),
   cache: loaded("cache"),
+  rpc: loaded("rpc"),
 });
 // The JSON as the repository's formatter writes it, so `npm run lint` stays clean after a run.
 if (!quick)
