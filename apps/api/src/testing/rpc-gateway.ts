@@ -10,6 +10,8 @@ export interface RpcGateway {
   url: string;
   /** eth_getLogs calls answered (refused ones included). */
   getLogsCalls: number;
+  /** Every call by method, those in JSON-RPC batches included (what a provider meters). */
+  calls: Map<string, number>;
   refusedCalls: number;
   up(): Promise<void>;
   down(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startRpcGateway(
   const gateway: RpcGateway = {
     url: "",
     getLogsCalls: 0,
+    calls: new Map(),
     refusedCalls: 0,
     async up() {
       if (server) return;
@@ -33,7 +36,12 @@ export async function startRpcGateway(
           body += chunk.toString();
         });
         req.on("end", async () => {
-          const message = JSON.parse(body) as {
+          const parsed = JSON.parse(body) as { method?: string } | { method?: string }[];
+          for (const call of Array.isArray(parsed) ? parsed : [parsed]) {
+            const method = call.method ?? "?";
+            gateway.calls.set(method, (gateway.calls.get(method) ?? 0) + 1);
+          }
+          const message = parsed as {
             id: number;
             method: string;
             params?: { fromBlock?: string; toBlock?: string }[];

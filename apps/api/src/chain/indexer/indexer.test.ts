@@ -221,6 +221,36 @@ describe.each(testDatabaseKinds())("Transfer indexer on %s", (kind) => {
     }
   });
 
+  it("polls an idle chain with the block number alone, and reads each header of a new block once", async () => {
+    const gateway = await startRpcGateway(chain.rpcUrl);
+    const other = await emptyScratch();
+    const indexer = makeIndexer(other, {}, gateway.url);
+    const headerReads = () => gateway.calls.get("eth_getBlockByNumber") ?? 0;
+    try {
+      await indexer.catchUp();
+      gateway.calls.clear();
+      indexer.start();
+      await waitFor(() => (gateway.calls.get("eth_blockNumber") ?? 0) >= 20, 10_000, "20 polls");
+      // Before: each poll read the checkpoint's header too, between 12-second blocks on Sepolia (61 % of a
+      // server's idle calls, bench/rpc-usage.ts).
+      expect(headerReads()).toBe(0);
+
+      const before = headerReads();
+      await transfer(chain, 1, dev(2), 1);
+      const end = Number(await chain.publicClient.getBlockNumber());
+      await waitFor(async () => (await readCheckpoint(other.db))?.block === end, 10_000, "the new block indexed");
+      await waitFor(() => (gateway.calls.get("eth_blockNumber") ?? 0) >= 40, 10_000, "20 more polls");
+      // The checkpoint checked, `to` before the logs, then `to` and the checkpoint after them (before: 6, `to`
+      // read twice after the logs and the checkpoint again on the next poll).
+      expect(headerReads() - before).toBe(4);
+      expect(gateway.calls.get("eth_getLogs")).toBe(1);
+      expect(await tableKeys(other.db)).toEqual(sortedKeys(await chainTransfers(chain)));
+    } finally {
+      await indexer.stop();
+      await gateway.down();
+    }
+  });
+
   it("survives an unreachable RPC: logs a clear error, retries, and catches up when it answers again", async () => {
     const gateway = await startRpcGateway(chain.rpcUrl, { startDown: true });
     const other = await emptyScratch();
