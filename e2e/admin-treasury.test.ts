@@ -1,14 +1,14 @@
 /**
  * Issue 14 in Chromium against the real stack (demo community; dev account 0 is the admin): one wallet prompt
  * per admin write and none per read; completing a bounty pays the student and the public card says so; an
- * award arrives; a pasted roster reports bad lines, then adds the wallets with their welcome grant. Its own
- * stack: it archives, pays and whitelists.
+ * award arrives; a pasted roster reports bad lines, then adds the wallets with their welcome grant, which each
+ * wallet's row still shows after a reload. Its own stack: it archives, pays and whitelists.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { Browser, Page } from "playwright-core";
-import { createTestClient, formatEther, formatUnits, http } from "viem";
+import { createTestClient, formatEther, formatUnits, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { chainClient } from "./harness/funding";
-import { openPage } from "./harness/pages";
+import { openPage, PHONE } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
 
 let stack: E2EStack;
@@ -217,5 +217,55 @@ describe("admin treasury and prompts (issue 14)", () => {
       expect(formatEther(await chainClient(stack).getBalance({ address }))).toBe("0.01");
     }
     await context.close();
+  });
+
+  it("after a reload, each wallet's row says where its welcome grant stands (screens at 1280 and 375 px)", async () => {
+    const { page, context } = await openAdmin("/admin?tab=whitelist");
+    const [paid, poor] = [0, 1].map(() => privateKeyToAccount(generatePrivateKey()).address.toLowerCase());
+    await page.getByLabel("Wallet address").fill(paid!);
+    await page.getByLabel("Notes (optional)").fill("Ada Lovelace, 3B");
+    await page.getByRole("button", { name: "Add to Whitelist" }).click();
+    expect((await readAlert(page)).text).toBe(adminSuccessMessages.walletAdded);
+    await page.getByTestId("welcome-grant").waitFor();
+    // The treasury with just enough for the mint's gas: the ETH for gas is skipped, said on the row.
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    const treasury = devAccount(0).address;
+    const before = await chainClient(stack).getBalance({ address: treasury });
+    try {
+      await anvil.setBalance({ address: treasury, value: parseEther("0.015") });
+      await page.getByLabel("Wallets").fill(`${poor},Grace Hopper`);
+      await page.getByRole("button", { name: "Add roster" }).click();
+      expect((await readAlert(page)).text).toBe("1 wallet added to the whitelist");
+    } finally {
+      await anvil.setBalance({ address: treasury, value: before });
+    }
+
+    const grantOf = (wallet: string) =>
+      page.getByTestId("whitelist-entry").filter({ hasText: wallet }).getByTestId("whitelist-grant");
+    // Each row shows its grant from the add's answer at once...
+    await grantOf(paid!).getByText("Welcome grant sent: 10 CC and 0.01 ETH for gas.").waitFor();
+    await grantOf(poor!)
+      .getByText(/no ETH: the treasury has too little native coin/)
+      .waitFor();
+
+    // ...and the next day: the list read again from the server, not from the page's memory.
+    await page.reload();
+    await grantOf(paid!).getByText("Welcome grant sent: 10 CC and 0.01 ETH for gas.", { exact: true }).waitFor();
+    await grantOf(poor!)
+      .getByText("Welcome grant sent: 10 CC (no ETH: the treasury has too little native coin).", { exact: true })
+      .waitFor();
+    await screenshot(page, "admin-whitelist-grants");
+    await context.close();
+
+    const phone = await openPage(browser, stack, "/admin?tab=whitelist", { wallet: { signer: 0 }, viewport: PHONE });
+    await connectWallet(phone.page);
+    await phone.page
+      .getByTestId("whitelist-entry")
+      .filter({ hasText: poor! })
+      .getByText(/no ETH: the treasury has too little native coin/)
+      .waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone.page, "admin-whitelist-grants-phone");
+    await phone.context.close();
   });
 });

@@ -123,6 +123,18 @@ export const welcomeGrantSchema = z.object({
 });
 export type WelcomeGrant = z.infer<typeof welcomeGrantSchema>;
 
+/**
+ * A listed wallet in the admin's whitelist: the spec's entry and its welcome grant as it stands (the add
+ * answer's shape and states), so the Whitelist tab still shows it after a reload; null for a wallet without
+ * one (listed before grants existed, the admin's own wallet, or WELCOME_CC and WELCOME_ETH 0).
+ */
+export const adminWhitelistEntrySchema = whitelistEntrySchema.extend({
+  grant: welcomeGrantSchema
+    .nullable()
+    .describe("The wallet's welcome grant as it stands; null when it has none (listed before grants, or grants off)"),
+});
+export type AdminWhitelistEntry = z.infer<typeof adminWhitelistEntrySchema>;
+
 export const rosterResultSchema = adminSuccessSchema.extend({
   added: z.array(whitelistEntrySchema),
   /** Lines whose wallet was already listed: not added again; their grant (if unfinished) was retried. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { addWhitelistSchema, adminSuccessSchema, removeWhitelistSchema, updateSettingSchema } from "../admin";
 import { settingsSchema, whitelistEntrySchema } from "../entities";
-import { addRosterSchema, rosterResultSchema, welcomeGrantSchema } from "../treasury";
+import { addRosterSchema, adminWhitelistEntrySchema, rosterResultSchema, welcomeGrantSchema } from "../treasury";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
 export const whitelistAdminEndpoints = {
@@ -25,8 +25,8 @@ export const whitelistAdminEndpoints = {
   list: adminGetEndpoint({
     path: "/api/admin/whitelist/:wallet",
     tag: "admin",
-    summary: "Whitelisted wallets (admin)",
-    response: z.array(whitelistEntrySchema),
+    summary: "Whitelisted wallets, each with its welcome grant as it stands (admin)",
+    response: z.array(adminWhitelistEntrySchema),
   }),
   add: adminPostEndpoint({
     path: "/api/admin/whitelist/add",

@@ -85,7 +85,13 @@ describe.each(testDatabaseKinds())("admin whitelist on %s", (kind) => {
     });
     const list = (await admin.get("whitelist")).json();
     expect(list).toEqual([
-      { _id: expect.any(String), wallet: wallet.toLowerCase(), notes: "Class 3B", addedAt: expect.any(String) },
+      {
+        _id: expect.any(String),
+        wallet: wallet.toLowerCase(),
+        notes: "Class 3B",
+        addedAt: expect.any(String),
+        grant: added.json().grant,
+      },
     ]);
 
     const duplicate = await admin.post("/whitelist/add", { wallet: wallet.toLowerCase(), notes: "" });

@@ -4,11 +4,13 @@
  * in the `settings` table under "whitelistMode" (a JSON boolean; absent = off).
  */
 import type { Settings, WhitelistEntry } from "@classcoin/shared/entities";
+import type { AdminWhitelistEntry } from "@classcoin/shared/treasury";
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { settings, whitelist } from "../../db/schema";
 import { conflict, notFound } from "../../http-errors";
+import { readWelcomeGrants } from "./welcome-grant";
 
 const WHITELIST_MODE_KEY = "whitelistMode";
 
@@ -58,9 +60,16 @@ export function toEntry(row: WhitelistRow): WhitelistEntry {
   return { _id: String(row.id), wallet: row.wallet, notes: row.notes, addedAt: row.addedAt.toISOString() };
 }
 
-export async function listWhitelist(db: Db): Promise<WhitelistEntry[]> {
+/**
+ * The admin's whitelist, newest first, each entry with its welcome grant as it stands (null: none): two
+ * queries whatever the roster's size, the list and its grants (welcome-grant.ts, as the add answers read them).
+ */
+export async function listWhitelist(db: Db): Promise<AdminWhitelistEntry[]> {
   const rows = await db.select().from(whitelist).orderBy(desc(whitelist.addedAt), desc(whitelist.id));
-  return rows.map(toEntry);
+  const wallets = rows.map((row) => row.wallet);
+  const grants = await readWelcomeGrants(db, wallets);
+  const grantOf = new Map(grants.map((grant) => [grant.wallet, grant]));
+  return rows.map((row) => ({ ...toEntry(row), grant: grantOf.get(row.wallet) ?? null }));
 }
 
 /** `onAdded` runs in the same transaction (the welcome grant's claim: added and claimed, or neither). */

@@ -15,6 +15,7 @@ import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import type { WelcomeGrant } from "@classcoin/shared/treasury";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { formatEther, formatUnits, parseEther } from "viem";
 import { ccToWei, firstLine, outOfGas } from "../../chain/payment-outcome";
 import {
@@ -240,36 +241,56 @@ async function stillDue(tx: Tx, rows: GrantRow[], part: "cc" | "eth"): Promise<G
   });
 }
 
-/** These wallets' grants, with the state of their payments. */
-export async function readWelcomeGrants(db: Db, wallets: string[]): Promise<WelcomeGrant[]> {
+const ccPayment = alias(treasuryPayments, "cc_payment");
+const ethPayment = alias(treasuryPayments, "eth_payment");
+
+/**
+ * These wallets' grants, with the state of their payments (one query: each grant joined with its two
+ * payments), in the order of `wallets`. Wallets without a grant are left out. The add answers and the
+ * admin's whitelist both read grants here.
+ */
+export async function readWelcomeGrants(db: Db, wallets: readonly string[]): Promise<WelcomeGrant[]> {
   if (wallets.length === 0) return [];
-  const rows = await db.select().from(welcomeGrants).where(inArray(welcomeGrants.wallet, wallets));
-  const hashes = rows.flatMap((r) => [r.ccTxHash, r.ethTxHash]).filter((h): h is string => h !== null);
-  const payments = await paymentsByHash(db, hashes);
-  const statusOf = (hash: string | null): PaymentStatus | undefined => {
-    const status = hash === null ? undefined : payments.get(hash)?.status;
-    // Re-signed with a higher fee a moment ago: its copy is pending (the grant follows it).
-    return status === "replaced" ? "signed" : status;
+  const rows = await db
+    .select({ grant: welcomeGrants, ccStatus: ccPayment.status, ethStatus: ethPayment.status })
+    .from(welcomeGrants)
+    .leftJoin(ccPayment, eq(ccPayment.txHash, welcomeGrants.ccTxHash))
+    .leftJoin(ethPayment, eq(ethPayment.txHash, welcomeGrants.ethTxHash))
+    .where(inArray(welcomeGrants.wallet, [...wallets]));
+  const order = new Map(wallets.map((wallet, index) => [wallet, index]));
+  return rows
+    .map((row) => welcomeGrantOf(row.grant, row.ccStatus, row.ethStatus))
+    .sort((a, b) => (order.get(a.wallet) ?? 0) - (order.get(b.wallet) ?? 0));
+}
+
+type PaymentRowStatus = (typeof treasuryPayments.$inferSelect)["status"];
+
+/** A grant as the admin sees it, from its row and its payments' statuses (null: no payment by that hash). */
+function welcomeGrantOf(
+  row: GrantRow,
+  ccPaymentStatus: PaymentRowStatus | null,
+  ethPaymentStatus: PaymentRowStatus | null,
+): WelcomeGrant {
+  // Re-signed with a higher fee a moment ago: its copy is pending (the grant follows it).
+  const statusOf = (status: PaymentRowStatus | null): PaymentStatus | undefined =>
+    status === null ? undefined : status === "replaced" ? "signed" : status;
+  const parts: (PaymentStatus | "unsent")[] = [];
+  if (BigInt(row.ccWei) > 0n) parts.push(statusOf(ccPaymentStatus) ?? "unsent");
+  if (BigInt(row.ethWei) > 0n && row.ethSkipped === null) parts.push(statusOf(ethPaymentStatus) ?? "unsent");
+  const state: WelcomeGrant["state"] = parts.every((p) => p === "mined")
+    ? "paid"
+    : parts.some((p) => p === "dropped" || p === "reverted")
+      ? "failed"
+      : parts.includes("unsent")
+        ? "unsent"
+        : "pending";
+  return {
+    wallet: row.wallet,
+    cc: Number(formatUnits(BigInt(row.ccWei), TOKEN_DECIMALS)),
+    eth: row.ethSkipped === null ? formatEther(BigInt(row.ethWei)) : "0",
+    ccTxHash: row.ccTxHash,
+    ethTxHash: row.ethTxHash,
+    ethSkipped: row.ethSkipped,
+    state,
   };
-  return rows.map((row) => {
-    const parts: (PaymentStatus | "unsent")[] = [];
-    if (BigInt(row.ccWei) > 0n) parts.push(statusOf(row.ccTxHash) ?? "unsent");
-    if (BigInt(row.ethWei) > 0n && row.ethSkipped === null) parts.push(statusOf(row.ethTxHash) ?? "unsent");
-    const state: WelcomeGrant["state"] = parts.every((p) => p === "mined")
-      ? "paid"
-      : parts.some((p) => p === "dropped" || p === "reverted")
-        ? "failed"
-        : parts.includes("unsent")
-          ? "unsent"
-          : "pending";
-    return {
-      wallet: row.wallet,
-      cc: Number(formatUnits(BigInt(row.ccWei), TOKEN_DECIMALS)),
-      eth: row.ethSkipped === null ? formatEther(BigInt(row.ethWei)) : "0",
-      ccTxHash: row.ccTxHash,
-      ethTxHash: row.ethTxHash,
-      ethSkipped: row.ethSkipped,
-      state,
-    };
-  });
 }

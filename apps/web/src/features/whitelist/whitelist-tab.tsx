@@ -1,11 +1,11 @@
 /**
  * Whitelist: the mode toggle (on: only whitelisted wallets may create new profiles), the add form (wallet
  * required, notes optional), the pasted roster (issue 14; each wallet added gets its welcome grant) and the
- * list with Remove after a confirmation.
+ * list, each wallet with its grant as it stands and Remove after a confirmation.
  */
 import { addWhitelistSchema, adminSuccessMessages } from "@classcoin/shared/admin";
-import type { WhitelistEntry } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import type { AdminWhitelistEntry } from "@classcoin/shared/treasury";
 import { type FormEvent, useId, useState } from "react";
 import { AdminList, StateBadge } from "../../lib/admin/admin-list";
 import type { AdminSigner } from "../../lib/admin/admin-signer";
@@ -28,7 +28,7 @@ export function WhitelistTab({ signer }: { signer: AdminSigner }) {
   const setMode = useSetWhitelistMode();
   const remove = useRemoveWhitelist();
   const act = useAdminAction();
-  const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
+  const [removing, setRemoving] = useState<AdminWhitelistEntry | null>(null);
 
   return (
     <div className="whitelist-admin">
@@ -74,6 +74,7 @@ export function WhitelistTab({ signer }: { signer: AdminSigner }) {
                   <div className="muted small">
                     {e.notes ? `${e.notes} · ` : ""}added {formatDate(e.addedAt)}
                   </div>
+                  <GrantLine grant={e.grant} />
                 </div>
                 <button
                   type="button"
@@ -106,6 +107,33 @@ export function WhitelistTab({ signer }: { signer: AdminSigner }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * A listed wallet's welcome grant, in the words shown after an add; what still needs the admin (not sent,
+ * failed, or its ETH skipped for want of treasury ETH: top up and add it again) stands out.
+ */
+function GrantLine({ grant }: { grant: AdminWhitelistEntry["grant"] }) {
+  if (!grant) {
+    return (
+      <p className="muted small whitelist-grant" data-testid="whitelist-grant">
+        No welcome grant.
+      </p>
+    );
+  }
+  const needsAction =
+    grant.state === "unsent" ||
+    grant.state === "failed" ||
+    grant.ethSkipped === messages.treasury.welcomeEthSkippedNoFunds;
+  return (
+    <p
+      className={needsAction ? "small whitelist-grant needs-action" : "muted small whitelist-grant"}
+      data-testid="whitelist-grant"
+      data-state={grant.state}
+    >
+      {grantSummary(grant)}
+    </p>
   );
 }
 
