@@ -256,6 +256,7 @@ export const messages = {
     rosterNotesTooLong: "notes are too long (max 500 characters)",
     rosterAlreadyListed: "already on the whitelist",
     welcomeGrantDescription: "Welcome grant",
+    welcomeGrantSentAgain: "This wallet is already on the whitelist: what was left of its welcome grant was sent.",
     welcomeEthSkippedNoFunds: "the treasury has too little native coin",
     welcomeGrantsNotSent: (cause: string) =>
       `The welcome grants could not be sent yet (${cause}). Add the same wallets again to send them; nothing is paid twice.`,

@@ -1,7 +1,11 @@
 /** The whitelist and whitelist mode (spec §3 "Settings", §4), both the admin's. */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { whitelistAdminEndpoints } from "@classcoin/shared/endpoints/whitelist";
+import type { WhitelistEntry } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { HttpError } from "../../http-errors";
+import { sendGrantOfListedWallet } from "./add-again";
 import { addRoster } from "./roster";
 import { addToWhitelist, listWhitelist, readSettings, removeFromWhitelist, setWhitelistMode } from "./service";
 import { claimWelcomeGrants, sendWelcomeGrantsAfterAdding } from "./welcome-grant";
@@ -20,9 +24,19 @@ export const whitelistAdminRoutes = [
     return listWhitelist(deps.database.db);
   }),
   adminPost(whitelistAdminEndpoints.add, async ({ deps, grant, body }) => {
-    const entry = await addToWhitelist(deps.database.db, grant, body, (tx, wallet) =>
-      claimWelcomeGrants(tx, deps, [wallet]),
-    );
+    let entry: WhitelistEntry;
+    try {
+      entry = await addToWhitelist(deps.database.db, grant, body, (tx, wallet) =>
+        claimWelcomeGrants(tx, deps, [wallet]),
+      );
+    } catch (error) {
+      // Already listed: its welcome grant's unfinished part is sent, as the grant's text advises (add-again.ts).
+      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      const again = await sendGrantOfListedWallet(deps, grant, body.wallet);
+      if (!again) throw error;
+      const message = [messages.treasury.welcomeGrantSentAgain, again.notSent].filter(Boolean).join(" ");
+      return { success: true as const, message, entry: again.entry, grant: again.grant };
+    }
     const { grants, notSent } = await sendWelcomeGrantsAfterAdding(deps, [entry.wallet]);
     const message = notSent ? `${adminSuccessMessages.walletAdded}. ${notSent}` : adminSuccessMessages.walletAdded;
     return { success: true as const, message, entry, grant: grants[0] ?? null };

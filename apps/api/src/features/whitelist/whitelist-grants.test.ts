@@ -141,6 +141,42 @@ describe.each(testDatabaseKinds())("the whitelist with its welcome grants on %s"
     }
   });
 
+  it("'Add a wallet' for a listed wallet sends what is left of its grant, as its text advises; a paid one stays a 409", async () => {
+    const treasury = chain.account(0).address;
+    const before = await chain.publicClient.getBalance({ address: treasury });
+    const [poor, legacy] = [fresh(), fresh()];
+    try {
+      await chain.test.setBalance({ address: treasury, value: parseEther("0.015") });
+      const short = await admin.post("/whitelist/add", { wallet: poor, notes: "Grace" });
+      expect(short.json().grant).toMatchObject({ ethSkipped: messages.treasury.welcomeEthSkippedNoFunds });
+      await chain.test.setBalance({ address: treasury, value: before });
+      const ethBefore = await chain.publicClient.getBalance({ address: poor });
+
+      // Before: 409 "This wallet is already on the whitelist", and the ETH never sent.
+      const again = await admin.post("/whitelist/add", { wallet: poor, notes: "" });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().message).toBe(messages.treasury.welcomeGrantSentAgain);
+      expect(again.json().entry).toMatchObject({ wallet: poor, notes: "Grace" });
+      expect(again.json().grant).toMatchObject({ state: "paid", ethSkipped: null, eth: "0.01" });
+      expect(await chain.publicClient.getBalance({ address: poor })).toBe(ethBefore + parseEther("0.01"));
+      expect((await listed()).get(poor)?.grant).toEqual(again.json().grant);
+
+      // Paid in full: nothing to send, the refusal stands, and nothing is paid twice.
+      const third = await admin.post("/whitelist/add", { wallet: poor, notes: "" });
+      expect([third.statusCode, third.json().error]).toEqual([409, "This wallet is already on the whitelist"]);
+      expect(await chain.publicClient.getBalance({ address: poor })).toBe(ethBefore + parseEther("0.01"));
+
+      // Listed before welcome grants existed: adding it again gives it its one grant.
+      await t.database.db.insert(whitelist).values({ wallet: legacy, notes: "from last year" });
+      const legacyAgain = await admin.post("/whitelist/add", { wallet: legacy, notes: "" });
+      expect(legacyAgain.statusCode, legacyAgain.body).toBe(200);
+      expect(legacyAgain.json().grant).toMatchObject({ cc: 10, state: "paid" });
+      expect(await chain.balanceOf(legacy)).toBe(parseUnits("10", 18));
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: before });
+    }
+  });
+
   it("a grant whose payment is not mined yet is pending, one whose payment was dropped failed", async () => {
     const [pending, failed] = [fresh(), fresh()];
     const cc = parseUnits("10", 18).toString();

@@ -7,7 +7,7 @@ import { getWhitelistQueryOptions } from "./get-whitelist";
 export const useAddWhitelist = () =>
   useAdminMutation(whitelistAdminEndpoints.add, (queryClient, signer, { entry, grant }) => {
     const { queryKey } = getWhitelistQueryOptions(signer);
-    // Adding a listed wallet again updates its notes: one row per wallet.
+    // A listed wallet added again (its grant sent again, add-again.ts) answers its own row: one row per wallet.
     removeFromList(queryClient, queryKey, (e) => e._id === entry._id || e.wallet !== entry.wallet);
     // The row shows the grant the answer carries, as the list will after a reload.
     replaceInList(queryClient, queryKey, { ...entry, grant }, { prepend: true });
