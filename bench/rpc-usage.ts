@@ -152,10 +152,10 @@ function multicall3Code(): Hex {
 }
 
 /**
- * Resolves once the indexer's next poll that makes a `opener` call is over. A poll opens with eth_blockNumber
- * and ends with the checkpoint's header (eth_getBlockByNumber); a new block's reads (eth_getLogs among them)
- * and the database write between them can pause it for a moment, so it counts as over once a header came
- * after its last eth_blockNumber and then nothing came for QUIET_MS.
+ * Resolves once the indexer's next poll that makes a `opener` call is over. A poll opens with eth_blockNumber;
+ * when the head moved, the checkpoint's header and a new block's reads (eth_getLogs among them) follow, with the
+ * database write between them pausing it for a moment. So it counts as over once its `opener` came, then
+ * nothing for QUIET_MS.
  */
 async function afterPoll(rpc: RpcCounter, opener: "eth_blockNumber" | "eth_getLogs", timeoutMs: number): Promise<void> {
   const count = (method: string) => rpc.counts.get(method) ?? 0;
@@ -168,7 +168,7 @@ async function afterPoll(rpc: RpcCounter, opener: "eth_blockNumber" | "eth_getLo
     if (Date.now() > deadline) throw new Error(`no indexer poll with ${opener} seen within ${timeoutMs / 1000} s`);
     await sleep(10);
     if (rpc.total() !== calls) [calls, lastCall] = [rpc.total(), Date.now()];
-    if (count("eth_blockNumber") !== polls) [polls, closed] = [count("eth_blockNumber"), false];
+    if (count("eth_blockNumber") !== polls) [polls, closed] = [count("eth_blockNumber"), count(opener) !== seen];
     if (count("eth_getBlockByNumber") !== headers)
       [headers, closed] = [count("eth_getBlockByNumber"), count(opener) !== seen];
   }

@@ -1,3 +1,4 @@
+import { messages } from "@classcoin/shared/messages";
 import type { WelcomeGrant } from "@classcoin/shared/treasury";
 import { describe, expect, it } from "vitest";
 import { grantSummary } from "./grant-summary";
@@ -23,5 +24,16 @@ describe("a welcome grant's line in the admin", () => {
       "Welcome grant of 10 CC and 0.01 ETH for gas not sent yet; add the wallet again to send it (never paid twice).",
     );
     expect(grantSummary(grant("failed", "0xab"))).toMatch(/failed; add the wallet again/);
+  });
+
+  it("behavior: ETH skipped for want of it says how to send it; turned off, it says nothing more", () => {
+    const skipped = (ethSkipped: string) => ({ ...grant("paid", "0xab"), eth: "0", ethTxHash: null, ethSkipped });
+    // Before: "…(no ETH: the treasury has too little native coin)." and nothing on what to do.
+    expect(grantSummary(skipped(messages.treasury.welcomeEthSkippedNoFunds))).toBe(
+      "Welcome grant sent: 10 CC (no ETH: the treasury has too little native coin). Send the treasury some ETH, then add the wallet again to send its ETH.",
+    );
+    expect(grantSummary(skipped(messages.treasury.welcomeEthOff))).toBe(
+      "Welcome grant sent: 10 CC (no ETH: WELCOME_ETH is 0).",
+    );
   });
 });
