@@ -62,7 +62,12 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    * A comment was written, voted on or deleted under post `postId` (null when not known): the post's comments
    * and its comment count.
    */
-  z.object({ type: z.literal("comment.changed"), postId: id.nullable() }),
+  z.object({
+    type: z.literal("comment.changed"),
+    postId: id.nullable(),
+    /** A comment written (not a vote or a delete): its id and author, for the notifications it causes. */
+    created: z.object({ commentId: id, authorWallet: wallet }).optional(),
+  }),
   /** A project submission was created or edited. */
   z.object({ type: z.literal("project.changed"), projectNumber: z.number(), wallet }),
   /** The instructor hid or showed a post, or archived or restored a profile or a project submission. */

@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   "profile_archived",
   "project_archived",
   "comment_hidden",
+  "comment",
+  "reply",
 ] as const;
 
 /** How many notifications the list returns (newest first). */

@@ -6,7 +6,7 @@
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createChainClient } from "../chain/clients";
@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { createThrowawayPostgres, type ThrowawayPostgres, testDatabaseKinds } from "../testing/database";
 import { signIn } from "../testing/sign-in";
+import { waitFor } from "../testing/transfers";
 import type { StoredEvent } from "./bus";
 import { MAX_STREAMS_PER_IP } from "./stream";
 
@@ -203,6 +204,55 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
     expect((await inject("GET", "/api/notifications", cookies.ada)).json().unread).toBe(1);
     expect((await inject("POST", "/api/notifications/read", cookies.ada, { ids: [id] })).json()).toEqual({ unread: 0 });
     expect((await inject("GET", "/api/notifications", cookies.ada)).json().notifications[0].read).toBe(true);
+  });
+
+  it("behavior: a comment tells the post's author, a reply the comment's author; one's own tells nobody", async () => {
+    const post = await inject("POST", "/api/posts", cookies.ada, { authorWallet: address(1), content: "Ask me" });
+    expect(post.statusCode, post.body).toBe(200);
+    const postId = post.json()._id as string;
+    const texts = async (cookie: string) =>
+      ((await inject("GET", "/api/notifications", cookie)).json().notifications as { kind: string; text: string }[])
+        .filter((n) => n.kind === "comment" || n.kind === "reply")
+        .map((n) => [n.kind, n.text]);
+    const comment = (cookie: string, authorWallet: string, text: string, parentCommentId?: string) =>
+      inject("POST", "/api/comments", cookie, {
+        postId,
+        authorWallet,
+        text,
+        ...(parentCommentId ? { parentCommentId } : {}),
+      });
+
+    const events = collect(t.app);
+    const notified = events.next("notification");
+    const question = await comment(cookies.ben, address(2), "Which brush?");
+    expect(question.statusCode, question.body).toBe(200);
+    expect((await notified).event).toEqual({ type: "notification", wallet: address(1) });
+    // Before: nothing; a student learned of a comment on their post only by looking.
+    expect(await texts(cookies.ada)).toEqual([
+      ["comment", 'Ben Okafor commented on your post "Ask me": "Which brush?"'],
+    ]);
+
+    // Ada answers Ben's comment: Ben is told of the reply; Ada, whose own reply it is, of nothing more.
+    const answer = await comment(cookies.ada, address(1), "A round one", question.json()._id);
+    expect(answer.statusCode, answer.body).toBe(200);
+    await waitFor(async () => (await texts(cookies.ben)).length > 0, 5_000, "Ben's notification");
+    expect(await texts(cookies.ben)).toEqual([
+      ["reply", 'Ada Lovelace replied to your comment "Which brush?": "A round one"'],
+    ]);
+    // Ben adds to his own thread: Ada hears of it as a comment on her post, Ben of nothing.
+    await comment(cookies.ben, address(2), "Thanks!", question.json()._id);
+    // Ada comments on her own post (nobody is told), and Ben replies to that: Ada is told once, as a reply.
+    const own = await comment(cookies.ada, address(1), "On my own post");
+    await comment(cookies.ben, address(2), "Nice", own.json()._id);
+    await waitFor(async () => (await texts(cookies.ada)).length >= 3, 5_000, "Ada's notifications");
+    expect(await texts(cookies.ada)).toEqual([
+      ["reply", 'Ben Okafor replied to your comment "On my own post": "Nice"'],
+      ["comment", 'Ben Okafor commented on your post "Ask me": "Thanks!"'],
+      ["comment", 'Ben Okafor commented on your post "Ask me": "Which brush?"'],
+    ]);
+    expect(await texts(cookies.ben)).toHaveLength(1);
+    // The next tests count unread notifications from none.
+    await t.database.db.delete(notifications).where(inArray(notifications.kind, ["comment", "reply"]));
   });
 
   it("privacy: a wallet's notifications and its marking them read reach that wallet's streams only", async () => {

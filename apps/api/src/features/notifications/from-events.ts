@@ -1,13 +1,13 @@
 /**
  * Which notifications a live event causes, worded for the person it concerns: a tip to your project, a vote
- * on your post (the first from each voter), your post hidden, your profile or submission archived. Nobody is
- * told about their own doing.
+ * on your post (the first from each voter), a comment on your post or a reply to your comment, your post
+ * hidden, your profile or submission archived. Nobody is told about their own doing.
  */
 import { NAME_FALLBACK_WALLET_CHARS } from "@classcoin/shared/constants";
 import type { LiveEvent } from "@classcoin/shared/live-events";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { posts, profiles, projects } from "../../db/schema";
+import { comments, posts, profiles, projects } from "../../db/schema";
 import type { NewNotification } from "./service";
 
 const EXCERPT_CHARS = 60;
@@ -68,6 +68,8 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
         },
       ];
     }
+    case "comment.changed":
+      return event.created ? commentNotifications(db, event.created) : [];
     case "moderation":
       return event.hidden ? [await moderationNotification(db, event)] : [];
     case "bounty.completed":
@@ -93,6 +95,54 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
     default:
       return [];
   }
+}
+
+/**
+ * A comment written: its post's author is told, and for a reply the author of the comment replied to (once,
+ * as a reply, when that is also the post's author). Nobody is told of their own comment.
+ */
+async function commentNotifications(
+  db: Db,
+  created: { commentId: string; authorWallet: string },
+): Promise<NewNotification[]> {
+  const [comment] = await db
+    .select({ postId: comments.postId, parentId: comments.parentId, text: comments.text })
+    .from(comments)
+    .where(eq(comments.id, Number(created.commentId)));
+  if (!comment) return [];
+  const [post] = await db
+    .select({ authorWallet: posts.authorWallet, content: posts.content })
+    .from(posts)
+    .where(eq(posts.id, comment.postId));
+  const [parent] =
+    comment.parentId === null
+      ? []
+      : await db
+          .select({ authorWallet: comments.authorWallet, text: comments.text })
+          .from(comments)
+          .where(eq(comments.id, comment.parentId));
+  const who = await nameOf(db, created.authorWallet);
+  const said = excerpt(comment.text);
+  const told: NewNotification[] = [];
+  if (parent && parent.authorWallet !== created.authorWallet) {
+    told.push({
+      wallet: parent.authorWallet,
+      kind: "reply",
+      text: `${who} replied to your comment "${excerpt(parent.text)}": "${said}"`,
+      link: "/forum",
+      dedupeKey: `comment:${created.commentId}`,
+    });
+  }
+  if (post && post.authorWallet !== created.authorWallet && post.authorWallet !== parent?.authorWallet) {
+    told.push({
+      wallet: post.authorWallet,
+      kind: "comment",
+      text: `${who} commented on your post "${excerpt(post.content)}": "${said}"`,
+      link: "/forum",
+      dedupeKey: `comment:${created.commentId}`,
+    });
+  }
+  return told;
 }
 
 async function moderationNotification(
