@@ -75,3 +75,12 @@ export const setPredictionRoundSchema = z.object({ projectNumber: predictionProj
 
 export const adminPredictionRoundSchema = predictionRoundSchema.omit({ mine: true });
 export type AdminPredictionRound = z.infer<typeof adminPredictionRoundSchema>;
+
+/**
+ * Who was right: the submissions that received the most CC (all of them on a tie; none when nothing was
+ * received at all). One rule for the live round's close and for a semester's archive.
+ */
+export function winnersOf<T extends { totalReceived: number }>(list: T[]): T[] {
+  const top = Math.max(0, ...list.map((c) => c.totalReceived));
+  return top > 0 ? list.filter((c) => c.totalReceived === top) : [];
+}

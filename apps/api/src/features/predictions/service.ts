@@ -17,6 +17,7 @@ import {
   type PredictionCandidate,
   type PredictionRound,
   type PredictionStatus,
+  winnersOf,
 } from "@classcoin/shared/predictions";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -48,20 +49,26 @@ async function candidates(db: Db, projectNumber: number): Promise<PredictionCand
     .innerJoin(profiles, eq(profiles.wallet, projects.authorWallet))
     .where(and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false), eq(profiles.archived, false)))
     .orderBy(desc(projects.totalReceived), asc(projects.id));
-  return rows.map((r) => ({
+  return rows.map(toCandidate);
+}
+
+/** A submission row as a candidate; an author without a profile any more goes by their wallet. */
+function toCandidate(r: {
+  id: number;
+  title: string;
+  image: string;
+  authorWallet: string;
+  authorName: string | null;
+  totalReceived: number;
+}): PredictionCandidate {
+  return {
     projectId: String(r.id),
     title: r.title,
     image: r.image,
     authorWallet: r.authorWallet,
-    authorName: r.authorName,
+    authorName: r.authorName ?? r.authorWallet,
     totalReceived: r.totalReceived,
-  }));
-}
-
-/** The submissions that received the most (all of them on a tie; none when nothing was received at all). */
-function winnersOf<T extends { totalReceived: number }>(list: T[]): T[] {
-  const top = Math.max(0, ...list.map((c) => c.totalReceived));
-  return top > 0 ? list.filter((c) => c.totalReceived === top) : [];
+  };
 }
 
 /**
@@ -88,14 +95,7 @@ async function recordedResult(
     .where(eq(predictionResults.projectNumber, projectNumber))
     .orderBy(desc(predictionResults.totalReceived), asc(projects.id));
   return {
-    candidates: rows.map((r) => ({
-      projectId: String(r.id),
-      title: r.title,
-      image: r.image,
-      authorWallet: r.authorWallet,
-      authorName: r.authorName ?? r.authorWallet,
-      totalReceived: r.totalReceived,
-    })),
+    candidates: rows.map(toCandidate),
     winners: rows.filter((r) => r.winner).map((r) => String(r.id)),
   };
 }

@@ -21,7 +21,7 @@ import { EXPLORER_PAGE_SIZE } from "@classcoin/shared/constants";
 import type { Bounty, Pagination, Transaction } from "@classcoin/shared/entities";
 import type { Leaderboard } from "@classcoin/shared/leaderboard";
 import { messages } from "@classcoin/shared/messages";
-import { PREDICTION_PROJECTS, type Prediction, type PredictionStatus } from "@classcoin/shared/predictions";
+import { PREDICTION_PROJECTS, type Prediction, type PredictionStatus, winnersOf } from "@classcoin/shared/predictions";
 import type {
   Archive,
   ArchiveCounts,
@@ -254,12 +254,6 @@ async function snapshotBounties(db: Reader): Promise<Bounty[]> {
 const predictor = alias(profiles, "predictor");
 const predicted = alias(profiles, "predicted");
 
-/** The submissions with the most CC received (all of them on a tie; none when nothing was received). */
-function mostReceived(candidates: ArchivedProject[]): string[] {
-  const top = Math.max(0, ...candidates.map((c) => c.totalReceived));
-  return top > 0 ? candidates.filter((c) => c.totalReceived === top).map((c) => c._id) : [];
-}
-
 /**
  * Per project 2–4: its status, every prediction and who was right (the submissions with the most CC). A closed
  * round's winners are those recorded when it closed (features/predictions), never the totals now: tips after
@@ -306,7 +300,7 @@ async function snapshotPredictions(
     const winners =
       status === "closed"
         ? recorded.filter((r) => r.projectNumber === projectNumber).map((r) => String(r.projectId))
-        : mostReceived(submissions.filter((s) => s.projectNumber === projectNumber));
+        : winnersOf(submissions.filter((s) => s.projectNumber === projectNumber)).map((s) => s._id);
     const shown = final || status === "closed";
     return {
       projectNumber,
