@@ -14,14 +14,10 @@ import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useLeaderboard } from "./api/get-leaderboard";
 import "./leaderboard.css";
+import { projectNumberOf } from "./project-number";
 
 const formatAmount = (amount: number, symbol: string) =>
   `${amount.toLocaleString("en-US", { maximumFractionDigits: 2 })} ${symbol}`;
-
-function projectNumberOf(raw: string | null): number {
-  const n = Number(raw);
-  return PROJECT_NUMBERS.includes(n as (typeof PROJECT_NUMBERS)[number]) ? n : 1;
-}
 
 export function LeaderboardPage() {
   const { data, isLoading, isError } = useLeaderboard();
@@ -80,7 +76,7 @@ function ProjectRanking({ board, symbol }: { board: Leaderboard; symbol: string 
   const [params, setParams] = useSearchParams();
   const headingId = useId();
   const { wallet } = useWallet();
-  const projectNumber = projectNumberOf(params.get("n"));
+  const projectNumber = projectNumberOf(params.get("n"), board);
   const submissions = board.projects.find((p) => p.projectNumber === projectNumber)?.submissions ?? [];
   return (
     <section className="card leaderboard-section" aria-labelledby={headingId}>
