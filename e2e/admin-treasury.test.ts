@@ -7,6 +7,7 @@
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
+import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { createTestClient, formatEther, formatUnits, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -258,6 +259,7 @@ describe("admin treasury and prompts (issue 14)", () => {
       )
       .waitFor();
     await screenshot(page, "admin-whitelist-grants");
+
     await context.close();
 
     const phone = await openPage(browser, stack, "/admin?tab=whitelist", { wallet: { signer: 0 }, viewport: PHONE });
@@ -270,5 +272,20 @@ describe("admin treasury and prompts (issue 14)", () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(phone.page, "admin-whitelist-grants-phone");
     await phone.context.close();
+
+    const again = await openAdmin("/admin?tab=whitelist");
+    // The treasury topped up (restored above), the instructor adds the wallet again as its row advises: the
+    // alert gives the server's words (before: "Wallet added to the whitelist" whatever happened), the ETH goes.
+    await again.page.getByLabel("Wallet address").fill(poor!);
+    await again.page.getByRole("button", { name: "Add to Whitelist" }).click();
+    expect((await readAlert(again.page)).text).toBe(messages.treasury.welcomeGrantSentAgain);
+    await again.page
+      .getByTestId("whitelist-entry")
+      .filter({ hasText: poor! })
+      .getByTestId("whitelist-grant")
+      .getByText("Welcome grant sent: 10 CC and 0.01 ETH for gas.", { exact: true })
+      .waitFor();
+    expect(formatEther(await chainClient(stack).getBalance({ address: poor as `0x${string}` }))).toBe("0.01");
+    await again.context.close();
   });
 });

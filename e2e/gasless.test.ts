@@ -179,7 +179,8 @@ describe("a student without gas money (issue 14)", () => {
       // (The page that sent it saw the transaction before it was replaced, and follows the copy by itself.)
       await page.reload();
       await portrait().waitFor();
-      await page.waitForTimeout(1_000);
+      // The card names the transaction the tip is now (before: the first hash, which no node knows any more).
+      await portrait().getByTestId("tip-pending").filter({ hasText: copy }).waitFor();
       await anvil.mine({ blocks: 1 });
       expect((await client.getTransactionReceipt({ hash: copy })).status).toBe("success");
     } finally {

@@ -58,6 +58,21 @@ async function adminSetsRound(open: boolean) {
   await expectAccessible(page);
   await screenshot(page, open ? "admin-predictions" : "admin-predictions-closed");
   await context.close();
+
+  // On a phone the row's action takes its own line (before: the button covered the status badge, and "Project 2"
+  // broke mid-word beside it).
+  const phone = await openPage(browser, stack, "/admin?tab=predictions", { wallet: { signer: 0 }, viewport: PHONE });
+  await connectWallet(phone.page);
+  const row = phone.page.getByTestId("admin-prediction-round").filter({ hasText: "Project 2" });
+  const badge = await row.locator(".badge").first().boundingBox();
+  const action = await row.locator(".admin-row-actions").boundingBox();
+  const title = await row.getByText("Project 2", { exact: true }).boundingBox();
+  if (!badge || !action || !title) throw new Error("the Project 2 row has no badge, action or title");
+  expect(action.y).toBeGreaterThanOrEqual(badge.y + badge.height);
+  expect(title.height).toBeLessThan(30);
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(phone.page, open ? "admin-predictions-phone" : "admin-predictions-closed-phone");
+  await phone.context.close();
 }
 
 describe("predictions", () => {

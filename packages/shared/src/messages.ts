@@ -257,6 +257,8 @@ export const messages = {
     rosterAlreadyListed: "already on the whitelist",
     welcomeGrantDescription: "Welcome grant",
     welcomeGrantSentAgain: "This wallet is already on the whitelist: what was left of its welcome grant was sent.",
+    welcomeGrantEthStillShort:
+      "This wallet is already on the whitelist. Its welcome grant's ETH is still not sent: the treasury has too little ETH. Send the treasury some ETH, then add the wallet again.",
     welcomeEthSkippedNoFunds: "the treasury has too little native coin",
     welcomeGrantsNotSent: (cause: string) =>
       `The welcome grants could not be sent yet (${cause}). Add the same wallets again to send them; nothing is paid twice.`,

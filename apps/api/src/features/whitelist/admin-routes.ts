@@ -34,7 +34,10 @@ export const whitelistAdminRoutes = [
       if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
       const again = await sendGrantOfListedWallet(deps, grant, body.wallet);
       if (!again) throw error;
-      const message = [messages.treasury.welcomeGrantSentAgain, again.notSent].filter(Boolean).join(" ");
+      // ETH skipped again (the treasury is still short): said as such, not as sent.
+      const stillShort = again.grant?.ethSkipped === messages.treasury.welcomeEthSkippedNoFunds;
+      const said = stillShort ? messages.treasury.welcomeGrantEthStillShort : messages.treasury.welcomeGrantSentAgain;
+      const message = [said, again.notSent].filter(Boolean).join(" ");
       return { success: true as const, message, entry: again.entry, grant: again.grant };
     }
     const { grants, notSent } = await sendWelcomeGrantsAfterAdding(deps, [entry.wallet]);

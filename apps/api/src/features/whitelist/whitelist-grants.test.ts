@@ -149,6 +149,11 @@ describe.each(testDatabaseKinds())("the whitelist with its welcome grants on %s"
       await chain.test.setBalance({ address: treasury, value: parseEther("0.015") });
       const short = await admin.post("/whitelist/add", { wallet: poor, notes: "Grace" });
       expect(short.json().grant).toMatchObject({ ethSkipped: messages.treasury.welcomeEthSkippedNoFunds });
+      // Added again while the treasury is still short: said as such (a rehearsal saw "…was sent" for nothing).
+      const stillShort = await admin.post("/whitelist/add", { wallet: poor, notes: "" });
+      expect(stillShort.statusCode, stillShort.body).toBe(200);
+      expect(stillShort.json().message).toBe(messages.treasury.welcomeGrantEthStillShort);
+      expect(stillShort.json().grant).toMatchObject({ ethSkipped: messages.treasury.welcomeEthSkippedNoFunds });
       await chain.test.setBalance({ address: treasury, value: before });
       const ethBefore = await chain.publicClient.getBalance({ address: poor });
 

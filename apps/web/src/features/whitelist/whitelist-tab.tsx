@@ -155,9 +155,10 @@ function AddWalletForm() {
     }
     setError(null);
     setGrant(null);
+    // The server's words: a listed wallet added again says what became of its grant, not "added".
     const result = await act(
       () => add.mutateAsync(parsed.data),
-      () => adminSuccessMessages.walletAdded,
+      (answer) => answer.message || adminSuccessMessages.walletAdded,
     );
     if (result) {
       setWallet("");

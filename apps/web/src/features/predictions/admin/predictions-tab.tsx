@@ -72,20 +72,24 @@ function RoundRow({ round }: { round: AdminPredictionRound }) {
           </ul>
         )}
       </div>
-      {round.status === "closed" ? (
-        <span className="muted small">Results are public; closed for this semester.</span>
-      ) : (
-        <button
-          type="button"
-          className={open ? "button small secondary" : "button small"}
-          disabled={busy}
-          onClick={() => (open ? setConfirming(true) : change(true))}
-        >
-          {open
-            ? `Close predictions for Project ${round.projectNumber}`
-            : `Open predictions for Project ${round.projectNumber}`}
-        </button>
-      )}
+      {/* In the row's actions: on a phone they take their own line, instead of squeezing the text beside them
+          ("Proje / ct 2", the badge under the button). */}
+      <div className="admin-row-actions">
+        {round.status === "closed" ? (
+          <span className="muted small">Results are public; closed for this semester.</span>
+        ) : (
+          <button
+            type="button"
+            className={open ? "button small secondary" : "button small"}
+            disabled={busy}
+            onClick={() => (open ? setConfirming(true) : change(true))}
+          >
+            {open
+              ? `Close predictions for Project ${round.projectNumber}`
+              : `Open predictions for Project ${round.projectNumber}`}
+          </button>
+        )}
+      </div>
       {confirming && (
         <ConfirmDialog
           title={`Close predictions for Project ${round.projectNumber}`}

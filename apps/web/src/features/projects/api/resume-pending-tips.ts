@@ -25,7 +25,7 @@ export function useResumePendingTips(wallet: string | null | undefined): Pending
   const alert = useAlert();
   /** Tips this page is reporting already (a wallet change runs the effect again). */
   const started = useRef(new Set<string>());
-  const [waiting, setWaiting] = useState<PendingTip[]>([]);
+  const [waiting, setWaiting] = useState<(PendingTip & { showing?: `0x${string}` })[]>([]);
 
   useEffect(() => {
     if (!wallet) return;
@@ -34,7 +34,10 @@ export function useResumePendingTips(wallet: string | null | undefined): Pending
       if (started.current.has(tip.txHash) || beingReported.has(tip.txHash)) continue;
       started.current.add(tip.txHash);
       setWaiting((tips) => [...tips, tip]);
-      reportWhenMined(wagmiConfig, config.chainId, tip)
+      // The card shows the transaction the tip is now (a relayed one signed again), keyed by its first hash.
+      const showing = (hash: `0x${string}`) =>
+        setWaiting((tips) => tips.map((t) => (t.txHash === tip.txHash ? { ...t, showing: hash } : t)));
+      reportWhenMined(wagmiConfig, config.chainId, tip, showing)
         .then(
           () => {
             balance.refresh();
@@ -46,5 +49,9 @@ export function useResumePendingTips(wallet: string | null | undefined): Pending
         .finally(() => setWaiting((tips) => tips.filter((t) => t.txHash !== tip.txHash)));
     }
   }, [wallet, wagmiConfig, config.chainId, queryClient, balance, alert]);
-  return wallet ? waiting.filter((tip) => tip.fromWallet.toLowerCase() === wallet.toLowerCase()) : [];
+  return wallet
+    ? waiting
+        .filter((tip) => tip.fromWallet.toLowerCase() === wallet.toLowerCase())
+        .map(({ showing, ...tip }) => (showing ? { ...tip, txHash: showing } : tip))
+    : [];
 }

@@ -92,7 +92,7 @@ export function useSendCoin() {
       };
       rememberPendingTip(tip);
       try {
-        return await reportWhenMined(wagmiConfig, config.chainId, tip);
+        return await reportWhenMined(wagmiConfig, config.chainId, tip, setPendingHash);
       } finally {
         setPendingHash(null);
       }
@@ -134,7 +134,13 @@ async function relayedHash(first: `0x${string}`, current: `0x${string}`): Promis
  * can never be (not mined: replaced or reverted; refused by the server), keeps it on anything else (the
  * network), for the projects page to report later.
  */
-export async function reportWhenMined(wagmiConfig: WagmiConfig, chainId: number, tip: PendingTip) {
+/** `onHash`: the transaction the tip is now, when the treasury signed a relayed one again (shown while waiting). */
+export async function reportWhenMined(
+  wagmiConfig: WagmiConfig,
+  chainId: number,
+  tip: PendingTip,
+  onHash?: (hash: `0x${string}`) => void,
+) {
   beingReported.add(tip.txHash);
   try {
     const { waitForTransactionReceipt } = await loadWriteActions();
@@ -142,7 +148,12 @@ export async function reportWhenMined(wagmiConfig: WagmiConfig, chainId: number,
     let hash = tip.txHash;
     let receipt: Awaited<ReturnType<typeof waitForTransactionReceipt>> | undefined;
     while (!receipt) {
-      if (tip.relayed) hash = await relayedHash(tip.txHash, hash);
+      if (tip.relayed) {
+        const now = await relayedHash(tip.txHash, hash);
+        // The page named the first hash, which the node may no longer know (an explorer would say "not found").
+        if (now !== hash) onHash?.(now);
+        hash = now;
+      }
       // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
       const replacement = replacementWatch();
       const left = Math.max(1, deadline - Date.now());
