@@ -21,7 +21,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { chainClient, freshWallet, fundWallet } from "./harness/funding";
-import { DESKTOP, imageLoaded, openPage, PHONE } from "./harness/pages";
+import { DESKTOP, imageLoaded, openPage, PHONE, settled } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
 
 let stack: E2EStack;
@@ -151,7 +151,10 @@ describe("semesters: archive, new semester, the archive read-only", () => {
   it("a visitor finds the archive from the footer; there is none yet", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context } = await openPage(browser, stack, "/", { wallet: false, viewport });
+      // The home page loaded, as a person sees it before clicking (a loaded CI run clicked it while it was not).
+      await settled(page);
       await page.getByRole("contentinfo").getByRole("link", { name: "Archive" }).click();
+      await page.waitForURL(/\/archive$/);
       await page.getByRole("heading", { name: "Archive", level: 1 }).waitFor();
       await page.getByText("No archived semesters yet").waitFor();
       await expectAccessible(page);

@@ -44,8 +44,10 @@ describe("settling a payment through an RPC whose nodes lag each other", () => {
     const before = await chain.balanceOf(student);
     const hidden = new Set<string>();
     const lagging = createTreasuryPayments(t.config, laggingReceipts(t.app.deps.chain, hidden), t.database);
-    // Automine: the reward is mined in the newest block at once.
+    // Automine: the reward is mined in the newest block (anvil answers the broadcast a moment before that block
+    // is served: a loaded CI run read the balance first).
     const reward = await signedBountyReward(t.database.db, lagging, "Lagging node", student);
+    await t.app.deps.chain.waitForTransactionReceipt({ hash: reward.hash, pollingInterval: 50 });
     hidden.add(reward.hash);
     expect(await chain.balanceOf(student)).toBe(before + parseEther("5"));
 
@@ -79,11 +81,11 @@ describe("settling a payment through an RPC whose nodes lag each other", () => {
     // Recorded, never sent; then the treasury's next transaction takes its nonce.
     const unsent = createTreasuryPayments(t.config, failing, t.database);
     await expect(signedBountyReward(t.database.db, unsent, "Never sent", student)).rejects.toThrow(/node is down/);
+    const [bounty] = await t.database.db.select().from(bounties).where(eq(bounties.title, "Never sent"));
     const [row] = await t.database.db
       .select()
       .from(treasuryPayments)
-      .where(eq(treasuryPayments.status, "signed"))
-      .orderBy(treasuryPayments.createdAt);
+      .where(eq(treasuryPayments.purpose, `bounty:${bounty?.id}`));
     if (!row) throw new Error("no signed payment");
     await chain.fund(chain.account(5).address, 1); // from the treasury (account 0): nonce used
     const payments = createTreasuryPayments(t.config, t.app.deps.chain, t.database);
