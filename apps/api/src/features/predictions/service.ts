@@ -34,17 +34,19 @@ async function roundStatus(db: Db, projectNumber: number): Promise<PredictionSta
   return round?.closedAt ? "closed" : "not_open";
 }
 
+/** What a candidate shows of its submission and author (its CC received comes from the live row or the record). */
+const submissionColumns = {
+  id: projects.id,
+  title: projects.title,
+  image: projects.image,
+  authorWallet: projects.authorWallet,
+  authorName: profiles.name,
+};
+
 /** The project's active submissions by active profiles, most CC received first. */
 async function candidates(db: Db, projectNumber: number): Promise<PredictionCandidate[]> {
   const rows = await db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      image: projects.image,
-      authorWallet: projects.authorWallet,
-      authorName: profiles.name,
-      totalReceived: projects.totalReceived,
-    })
+    .select({ ...submissionColumns, totalReceived: projects.totalReceived })
     .from(projects)
     .innerJoin(profiles, eq(profiles.wallet, projects.authorWallet))
     .where(and(eq(projects.projectNumber, projectNumber), eq(projects.archived, false), eq(profiles.archived, false)))
@@ -81,11 +83,7 @@ async function recordedResult(
 ): Promise<{ candidates: PredictionCandidate[]; winners: string[] }> {
   const rows = await db
     .select({
-      id: projects.id,
-      title: projects.title,
-      image: projects.image,
-      authorWallet: projects.authorWallet,
-      authorName: profiles.name,
+      ...submissionColumns,
       totalReceived: predictionResults.totalReceived,
       winner: predictionResults.winner,
     })

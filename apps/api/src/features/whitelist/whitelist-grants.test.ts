@@ -4,6 +4,7 @@
  * have none; read in a fixed number of queries, however long the roster.
  */
 import { messages } from "@classcoin/shared/messages";
+import type { AdminWhitelistEntry } from "@classcoin/shared/treasury";
 import { parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -23,14 +24,6 @@ afterAll(async () => {
 
 const fresh = () => privateKeyToAccount(generatePrivateKey()).address.toLowerCase() as `0x${string}`;
 
-interface ListedEntry {
-  _id: string;
-  wallet: string;
-  notes: string;
-  addedAt: string;
-  grant: Record<string, unknown> | null;
-}
-
 describe.each(testDatabaseKinds())("the whitelist with its welcome grants on %s", (kind) => {
   let t: TestApp;
   let admin: ReturnType<typeof adminCalls>;
@@ -46,7 +39,7 @@ describe.each(testDatabaseKinds())("the whitelist with its welcome grants on %s"
   const listed = async () => {
     const res = await admin.get("whitelist");
     expect(res.statusCode, res.body).toBe(200);
-    return new Map((res.json() as ListedEntry[]).map((e) => [e.wallet, e]));
+    return new Map((res.json() as AdminWhitelistEntry[]).map((e) => [e.wallet, e]));
   };
 
   it("each entry carries its grant as the add answered it: paid, ETH skipped, not sent yet, or none", async () => {
