@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "profile_archived",
   "project_archived",
   "comment_hidden",
+  "feed_post_hidden",
   "comment",
   "reply",
 ] as const;

@@ -289,4 +289,31 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     }
     expect((await admin.post("/feed/hide", { feedPostId: "999999999", hide: true })).statusCode).toBe(404);
   });
+
+  it("a student whose Feed post is hidden is told, in their own notifications only", async () => {
+    const ada = await member("Told Tessa");
+    const ben = await member("Other Otto");
+    const notificationsOf = async (cookie: string) => {
+      const res = await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().notifications as { kind: string; text: string; link: string | null }[];
+    };
+    const withText = (
+      await post(ada.cookie, { authorWallet: ada.wallet, text: "my  first\nsketch" }, [{ bytes: await png("#0af") }])
+    ).json();
+    const bare = (await post(ada.cookie, { authorWallet: ada.wallet }, [{ bytes: await png("#a0f") }])).json();
+    expect((await admin.post("/feed/hide", { feedPostId: withText._id, hide: true })).statusCode).toBe(200);
+    expect((await admin.post("/feed/hide", { feedPostId: bare._id, hide: true })).statusCode).toBe(200);
+    // Showing it again tells nobody, as for forum posts.
+    expect((await admin.post("/feed/hide", { feedPostId: bare._id, hide: false })).statusCode).toBe(200);
+    const told = (await notificationsOf(ada.cookie)).filter((n) => n.kind === "feed_post_hidden");
+    expect(told).toEqual([
+      expect.objectContaining({ text: "One of your Feed posts was hidden by the instructor.", link: "/feed" }),
+      expect.objectContaining({
+        text: 'Your Feed post "my first sketch" was hidden by the instructor.',
+        link: "/feed",
+      }),
+    ]);
+    expect((await notificationsOf(ben.cookie)).filter((n) => n.kind === "feed_post_hidden")).toEqual([]);
+  });
 });

@@ -1,13 +1,13 @@
 /**
  * Which notifications a live event causes, worded for the person it concerns: a tip to your project, a vote
  * on your post (the first from each voter), a comment on your post or a reply to your comment, your post
- * hidden, your profile or submission archived. Nobody is told about their own doing.
+ * or Feed post hidden, your profile or submission archived. Nobody is told about their own doing.
  */
 import { NAME_FALLBACK_WALLET_CHARS } from "@classcoin/shared/constants";
 import type { LiveEvent } from "@classcoin/shared/live-events";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { comments, posts, profiles, projects } from "../../db/schema";
+import { comments, feedPosts, posts, profiles, projects } from "../../db/schema";
 import type { NewNotification } from "./service";
 
 const EXCERPT_CHARS = 60;
@@ -72,6 +72,8 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
       return event.created ? commentNotifications(db, event.created) : [];
     case "moderation":
       return event.hidden ? [await moderationNotification(db, event)] : [];
+    case "feed.changed":
+      return event.hidden ? feedHiddenNotification(db, event.feedPostId) : [];
     case "bounty.completed":
       return [
         {
@@ -143,6 +145,29 @@ async function commentNotifications(
     });
   }
   return told;
+}
+
+/**
+ * The Feed's event never names the author (it goes to every stream); the author is looked up here, and the
+ * notification goes only to their own streams, so the class still learns nothing of who posted it.
+ */
+async function feedHiddenNotification(db: Db, feedPostId: string): Promise<NewNotification[]> {
+  const [post] = await db
+    .select({ wallet: feedPosts.authorWallet, text: feedPosts.text })
+    .from(feedPosts)
+    .where(eq(feedPosts.id, Number(feedPostId)));
+  if (!post) return [];
+  return [
+    {
+      wallet: post.wallet,
+      kind: "feed_post_hidden",
+      text: post.text.trim()
+        ? `Your Feed post "${excerpt(post.text)}" was hidden by the instructor.`
+        : "One of your Feed posts was hidden by the instructor.",
+      link: "/feed",
+      dedupeKey: null,
+    },
+  ];
 }
 
 async function moderationNotification(
