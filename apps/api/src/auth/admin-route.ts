@@ -14,10 +14,19 @@ import type { z } from "zod";
 import type { AppDeps } from "../deps";
 import type { EventBus } from "../events/bus";
 import { type EndpointAnswer, registerEndpoint } from "../http/endpoint";
+import { rateLimitConfig } from "../http/rate-limit";
 import { type AdminGrant, adminRequestParts, verifyAdminRequest } from "./admin";
 import { adminSessionReadGrant } from "./admin-session";
 
 const ADMIN_PREFIX = "/api/admin";
+
+/**
+ * Requests per minute to the admin calls, per wallet session or else per client IP (http/rate-limit.ts),
+ * counted before the signature is looked at: the admin panel's busiest minute is far below it, and an
+ * anonymous caller cannot make the server check signatures (a contract admin wallet's cost an RPC call) at will.
+ */
+export const ADMIN_CALLS_PER_MINUTE = 300;
+const adminRateLimit = rateLimitConfig(ADMIN_CALLS_PER_MINUTE, "1 minute");
 
 export interface AdminRoute {
   method: AdminMethod;
@@ -82,6 +91,7 @@ export function adminGet<E extends AdminGetEndpoint>(
     endpoint,
     register(app) {
       registerEndpoint(app, endpoint, {
+        config: adminRateLimit,
         preValidation: guard("GET", path),
         handler: (request) => handler({ deps: app.deps, events: app.events, grant: grantOf(request), body: undefined }),
       });
@@ -100,6 +110,7 @@ export function adminPost<E extends AdminPostEndpoint>(
     endpoint,
     register(app) {
       registerEndpoint(app, endpoint, {
+        config: adminRateLimit,
         preValidation: guard("POST", path),
         handler: (request) => {
           // Validated against the descriptor's body (its fields plus adminWallet, message, signature).

@@ -172,15 +172,21 @@ function mismatchedExtras(message: Record<string, unknown>, fields: Record<strin
   return [...keys].filter((k) => !(k in message) || !(k in extras) || !isDeepStrictEqual(message[k], extras[k]));
 }
 
+/**
+ * Whether `admin` signed `message`. A plain key's signature is recovered locally, with no RPC call. Only an
+ * admin wallet that is a contract (ERC-1271) asks the chain, through `verifyMessage`; whether it is one is read
+ * once per ADMIN_CODE_TTL_MS, not per request: anyone can send junk signatures, and each RPC call is metered by
+ * the provider (an audit burned 200 calls with 200 anonymous requests). A counterfactual (ERC-6492) admin
+ * wallet is not accepted: it must be deployed first.
+ */
 async function signedByAdmin(message: string, signature: Hex, admin: string, chain: PublicClient): Promise<boolean> {
   try {
     const signer = await recoverMessageAddress({ message, signature });
     if (signer.toLowerCase() === admin) return true;
   } catch {
-    // Not an ECDSA signature: it may still be a smart-contract wallet's (ERC-1271 / ERC-6492).
+    // Not an ECDSA signature: it may still be a smart-contract wallet's.
   }
-  const plainEcdsa = signature.length === 132;
-  if (plainEcdsa && !(await hasCode(chain, admin))) return false;
+  if (!(await adminHasCode(chain, admin).catch(() => false))) return false;
   try {
     return await chain.verifyMessage({ address: admin as Hex, message, signature });
   } catch {
@@ -188,9 +194,24 @@ async function signedByAdmin(message: string, signature: Hex, admin: string, cha
   }
 }
 
-async function hasCode(chain: PublicClient, address: string): Promise<boolean> {
-  const code = await chain.getCode({ address: address as Hex });
-  return code !== undefined && code !== "0x";
+/** How long the admin wallet's "is it a contract" answer is reused. */
+export const ADMIN_CODE_TTL_MS = 10 * 60_000;
+const adminCode = new WeakMap<PublicClient, Map<string, { at: number; hasCode: Promise<boolean> }>>();
+
+function adminHasCode(chain: PublicClient, address: string): Promise<boolean> {
+  let known = adminCode.get(chain);
+  if (!known) adminCode.set(chain, (known = new Map()));
+  const cached = known.get(address);
+  if (cached && Date.now() - cached.at < ADMIN_CODE_TTL_MS) return cached.hasCode;
+  const hasCode = chain
+    .getCode({ address: address as Hex })
+    .then((code) => code !== undefined && code !== "0x")
+    .catch((error: unknown) => {
+      known.delete(address); // an RPC failure is not an answer: ask again next time
+      throw error;
+    });
+  known.set(address, { at: Date.now(), hasCode });
+  return hasCode;
 }
 
 /** Whether arrays/objects nest more than `max` levels inside `value`; iterative, so any depth is safe. */

@@ -5,7 +5,7 @@
 import { SIWE_MAX_AGE_MS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { PublicClient } from "viem";
+import { isAddressEqual, type PublicClient, recoverMessageAddress } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -47,6 +47,44 @@ async function consumeNonce(db: Db, nonce: string, binding: NonceBinding | undef
   if (row) return Date.now() - row.createdAt.getTime() <= SIWE_MAX_AGE_MS + CLOCK_SKEW_MS ? "ok" : "unknown";
   const [other] = await db.select({ nonce: siweNonces.nonce }).from(siweNonces).where(eq(siweNonces.nonce, nonce));
   return other ? "elsewhere" : "unknown";
+}
+
+/** What `consumeNonce` would answer, without consuming the nonce. */
+async function nonceUse(db: Db, nonce: string, binding: NonceBinding | undefined): Promise<NonceUse> {
+  const rows = await db
+    .select({ createdAt: siweNonces.createdAt, clientHash: siweNonces.clientHash, ip: siweNonces.ip })
+    .from(siweNonces)
+    .where(eq(siweNonces.nonce, nonce));
+  const row = rows[0];
+  if (!row) return "unknown";
+  const theirs =
+    !binding ||
+    (binding.clientHash
+      ? row.clientHash === null || row.clientHash === binding.clientHash
+      : row.ip === null || row.ip === binding.ip);
+  if (!theirs) return "elsewhere";
+  return Date.now() - row.createdAt.getTime() <= SIWE_MAX_AGE_MS + CLOCK_SKEW_MS ? "ok" : "unknown";
+}
+
+/**
+ * A plain key's signature is recovered locally (no RPC call); anything else goes to `verifyMessage`, which
+ * also accepts smart-contract wallets (ERC-1271 / ERC-6492).
+ */
+async function signedBy(
+  chain: PublicClient,
+  address: `0x${string}`,
+  message: string,
+  signature: `0x${string}`,
+): Promise<boolean> {
+  try {
+    if (isAddressEqual(await recoverMessageAddress({ message, signature }), address)) return true;
+  } catch {
+    // Not a plain ECDSA signature.
+  }
+  return chain.verifyMessage({ address, message, signature }).catch((error: unknown) => {
+    if (isChainUnavailable(error)) throw error;
+    return false;
+  });
 }
 
 export interface SiweCheckContext {
@@ -93,12 +131,14 @@ export async function verifySiwe(
     throw unauthorized(messages.auth.siweNotYetValid);
   }
 
-  // verifyMessage also accepts smart-contract wallets (ERC-1271 / ERC-6492), not only plain keys.
-  const valid = await chain.verifyMessage({ address, message, signature }).catch((error: unknown) => {
-    if (isChainUnavailable(error)) throw error;
-    return false;
-  });
-  if (!valid) throw unauthorized(messages.auth.siweSignature);
+  // The nonce before the signature: a signature that is not a plain key's costs an RPC call (metered by the
+  // provider), and only a client holding a nonce of its own (issued at a rate-limited pace) gets that far.
+  const usable = await nonceUse(db, nonce, context.binding);
+  if (usable === "elsewhere") throw unauthorized(messages.auth.siweNonceElsewhere);
+  if (usable !== "ok") throw unauthorized(messages.auth.siweNonce);
+  if (!(await signedBy(chain, address, message, signature))) throw unauthorized(messages.auth.siweSignature);
+  // Consumed only now (a bad signature leaves it for the real sign-in), and atomically: two racing uses
+  // cannot both win.
   const use = await consumeNonce(db, nonce, context.binding);
   if (use === "elsewhere") throw unauthorized(messages.auth.siweNonceElsewhere);
   if (use !== "ok") throw unauthorized(messages.auth.siweNonce);

@@ -48,6 +48,10 @@ describe.each(testDatabaseKinds())("concurrency on %s", (kind) => {
     const postId = String(post!.id);
     const keys = Array.from({ length: 200 }, () => generatePrivateKey());
     const voters = keys.map((k) => privateKeyToAccount(k).address.toLowerCase());
+    // Voting takes a profile.
+    await db
+      .insert(profiles)
+      .values(voters.map((wallet, i) => ({ wallet, name: `Voter ${i}`, birthday: "2010-01-01", starSign: "Leo" })));
     const cookies: string[] = [];
     for (let i = 0; i < keys.length; i += 50) {
       cookies.push(...(await Promise.all(keys.slice(i, i + 50).map((k) => signIn(t, k)))));

@@ -12,6 +12,7 @@ import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { comments, commentVotes, posts, profiles } from "../../db/schema";
 import { forbidden, notFound, validationFailed } from "../../http-errors";
+import { requireProfileToVote } from "../profiles/service";
 
 /** At most this many comments are listed under one post (a class thread never comes close). */
 const MAX_COMMENTS_PER_POST = 1000;
@@ -177,6 +178,7 @@ export async function voteComment(
   input: { commentId: string; type: VoteType; voterWallet: `0x${string}` },
 ): Promise<Comment> {
   const commentId = Number(input.commentId);
+  await requireProfileToVote(db, input.voterWallet);
   return db.transaction(async (tx) => {
     const [comment] = await tx
       .select({ id: comments.id })

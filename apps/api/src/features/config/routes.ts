@@ -10,13 +10,21 @@ import { registerHealthRoutes } from "./health";
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const { config, chain, database } = app.deps;
 
+  // A node's chain id does not change: asked once (again after a failure), not on every probe, which anyone
+  // can send and the RPC provider meters.
+  let chainIdOnce: Promise<number> | undefined;
+  const chainId = () =>
+    (chainIdOnce ??= chain.getChainId().catch((error: unknown) => {
+      chainIdOnce = undefined;
+      throw error;
+    }));
+
   registerEndpoint(app, configEndpoints.health, {
     async handler() {
-      const blockNumber = await chain.getBlockNumber();
-      const chainId = await chain.getChainId();
+      const [blockNumber, chainIdNow] = await Promise.all([chain.getBlockNumber(), chainId()]);
       return {
         ok: true,
-        chainId,
+        chainId: chainIdNow,
         tokenAddress: config.tokenAddress ?? "",
         blockNumber: Number(blockNumber),
         database: database.kind,

@@ -223,13 +223,28 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       target = (await post(author.cookie, { authorWallet: author.address, content: "vote on me" })).json();
     });
 
-    it("a vote needs only a session: a wallet without profile or coins votes, keyed by its lowercased address", async () => {
+    it("a vote needs a profile, not coins: keyed by the lowercased address; a wallet without one (or archived) changes nothing", async () => {
       const w = newWallet();
       const cookie = await signIn(t, w.key);
       const mixedCase = privateKeyToAccount(w.key).address;
+      const before = (await list()).find((p) => p._id === target._id)!;
+      // Any wallet on the internet can sign in; only a class member (a profile) votes, as the forum's note says.
+      const outsider = await vote(cookie, { postId: target._id, type: "down", voterWallet: mixedCase });
+      expect([outsider.statusCode, outsider.json().errors]).toEqual([400, [messages.vote.profileHint]]);
+      expect((await list()).find((p) => p._id === target._id)).toEqual(before);
+      await addProfile(w.address, "Voter Vic", "vic.webp");
       const res = await vote(cookie, { postId: target._id, type: "up", voterWallet: mixedCase });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ _id: target._id, upvotes: 1, downvotes: 0, votes: { [w.address]: "up" } });
+      expect(res.json()).toMatchObject({
+        _id: target._id,
+        upvotes: before.upvotes + 1,
+        downvotes: before.downvotes,
+        votes: { [w.address]: "up" },
+      });
+      await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, w.address));
+      const archived = await vote(cookie, { postId: target._id, type: "down", voterWallet: mixedCase });
+      expect(archived.statusCode).toBe(400);
+      expect((await list()).find((p) => p._id === target._id)?.votes[w.address]).toBe("up");
     });
 
     it("voting the same option again keeps it; switching moves the count", async () => {
@@ -290,6 +305,7 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       const author = await member("Popular");
       const fresh: PostBody = (await post(author.cookie, { authorWallet: author.address, content: "busy" })).json();
       const voters = Array.from({ length: 50 }, () => newWallet());
+      await Promise.all(voters.map((v, i) => addProfile(v.address, `Voter ${i}`, `v${i}.webp`)));
       const cookies = await Promise.all(voters.map((v) => signIn(t, v.key)));
       const requests = voters.flatMap((v, i) => {
         const first = i % 3 === 0 ? "down" : "up";

@@ -12,7 +12,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../http-errors";
+import { badRequest, conflict, notFound, validationFailed } from "../../http-errors";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -67,6 +67,16 @@ async function profileIdExists(db: Db, id: number): Promise<boolean> {
 export async function findProfile(db: Db, wallet: string): Promise<Profile | null> {
   const [row] = await db.select().from(profiles).where(eq(profiles.wallet, wallet.toLowerCase())).limit(1);
   return row ? toProfile(row) : null;
+}
+
+/**
+ * Refuses a vote (on a post or a comment) from a wallet without an active profile, as the forum's note says
+ * ("A profile is required to vote"): otherwise any wallet on the internet could sign in and vote, even while
+ * the whitelist keeps outsiders from making profiles.
+ */
+export async function requireProfileToVote(db: Db, wallet: string): Promise<void> {
+  const profile = await findProfile(db, wallet);
+  if (!profile || profile.archived) throw validationFailed([messages.vote.profileHint]);
 }
 
 /** Whether the wallet has a profile: none, active (returned) or archived (only said to exist). */
