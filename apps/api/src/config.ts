@@ -93,6 +93,13 @@ const envSchema = z.object({
     .default("0.01"),
   /** Gasless transfers the treasury relays per wallet per 24 hours (EIP-3009); 0 turns the relay off. */
   RELAY_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
+  /** Gasless transfers the treasury relays for the whole class per 24 hours: the gas it spends on them a day. */
+  RELAY_CLASS_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(300),
+  /** ETH the treasury keeps for bounty rewards, awards and welcome grants: no gasless transfer below it. */
+  RELAY_TREASURY_RESERVE_ETH: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,18})?$/, "must be an amount of ETH such as 0.05")
+    .default("0.05"),
   /** Memory of the response cache of hot public reads (http/response-cache.ts), in MiB; 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Profiles per `mintBatch` transaction of "Deploy ClassCoin". */
@@ -195,6 +202,9 @@ export interface Config {
   deployStaleMs?: number;
   /** Relayed (gasless) transfers per wallet per 24 h (default 50; 0 = relay off). */
   relayDailyLimit?: number;
+  /** Relayed transfers for the whole class per 24 h (default 300); the treasury's ETH kept from relays (0.05). */
+  relayClassDailyLimit?: number;
+  relayTreasuryReserveWei?: bigint;
   /** Response cache size in MiB (default 64; 0 = off); see http/response-cache.ts. */
   responseCacheMb?: number;
 }
@@ -250,6 +260,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     deployChunkSize: e.DEPLOY_CHUNK_SIZE,
     deployStaleMs: e.DEPLOY_STALE_SECONDS * 1000,
     relayDailyLimit: e.RELAY_DAILY_LIMIT,
+    relayClassDailyLimit: e.RELAY_CLASS_DAILY_LIMIT,
+    relayTreasuryReserveWei: parseEther(e.RELAY_TREASURY_RESERVE_ETH),
     responseCacheMb: e.RESPONSE_CACHE_MB,
   };
 }

@@ -34,13 +34,29 @@ export const transferWithAuthorizationTypes = {
 export const RELAY_AUTHORIZATION_TTL_SECONDS = 10 * 60;
 
 /**
+ * The least a gasless transfer may move, in CC (as shown) and in base units (CC × 10^18). The treasury pays
+ * the same gas (about 60,000–75,000) for 1 wei as for 1,000 CC: without a floor a student could spend the
+ * treasury's ETH on worthless transfers. Tips start at 1 CC and /wallet sends whole CC, so no ordinary
+ * transfer is below it.
+ */
+export const RELAY_MIN_AMOUNT_CC = "0.01";
+export const RELAY_MIN_VALUE_WEI = 10n ** 16n;
+
+/**
  * A fresh authorization nonce. The token uses keyed sequential nonces (OpenZeppelin's
  * ERC20TransferAuthorization): the high 192 bits are a key, the low 64 bits the sequence in that key. A
- * random key with sequence 0 is usable at once and independently of any other.
+ * random key with sequence 0 is usable at once and independently of any other. A plain random 32-byte nonce
+ * (the usual EIP-3009 habit) is refused: its low 64 bits are not the key's next sequence number.
  */
 export function randomAuthorizationNonce(): `0x${string}` {
   const key = crypto.getRandomValues(new Uint8Array(24));
   return `0x${[...key].map((b) => b.toString(16).padStart(2, "0")).join("")}${"00".repeat(8)}`;
+}
+
+/** A nonce's two parts as the token reads them: the key (high 192 bits) and the sequence (low 64 bits). */
+export function authorizationNonceParts(nonce: `0x${string}`): { key: bigint; sequence: bigint } {
+  const whole = BigInt(nonce);
+  return { key: whole >> 64n, sequence: whole & (2n ** 64n - 1n) };
 }
 
 const uintString = (what: string) =>

@@ -238,6 +238,9 @@ export const messages = {
     paymentPending: (hash: string) =>
       `The payment ${hash} was sent but is not mined yet. Check the explorer in a minute; sending the same request again never pays twice.`,
     paymentFailed: "The payment transaction failed on chain; nothing was paid. Please try again.",
+    /** A payment whose nonce another treasury transaction took (the chain mines one per nonce): not a failure of its own. */
+    paymentDropped:
+      "The payment was not mined: another transaction of the class treasury took its place. Nothing was paid. Please try again.",
     paymentSendFailed: (cause: string) => `The payment could not be sent: ${cause}`,
     /** Why a treasury payment could not start; also inside `welcomeGrantsNotSent`. */
     treasuryOutOfGasCause: (address: string, eth: string) =>
@@ -274,6 +277,10 @@ export const messages = {
       "Gasless transfers are for class members: create a profile or ask your instructor to add you to the roster.",
     self: `You cannot send ${P} to yourself`,
     zero: "Please enter a valid amount",
+    belowMinimum: (minimum: string) =>
+      `Gasless transfers must be at least ${minimum} ${PRODUCT_SYMBOL} (the treasury pays the same gas for any amount). Send more, or pay the gas yourself.`,
+    nonceOutOfSequence:
+      "This transfer authorization's nonce is not the next one the token accepts: it reads the last 8 bytes as a sequence number counting from 0 for each key (the first 24 bytes), so a fully random nonce, or one whose earlier numbers are unused, is refused. Please send again with a fresh nonce (24 random bytes, then 8 zero bytes).",
     expired: "This transfer authorization has expired or is not valid yet. Please send again.",
     expiresSoon: (seconds: number) =>
       `This transfer authorization expires too soon to be mined in time (it must stay valid for at least ${seconds} more seconds). Please send again.`,
@@ -283,7 +290,10 @@ export const messages = {
     insufficient: "Insufficient balance",
     dailyLimit: (limit: number) =>
       `You have used today's ${limit} gasless transfers. Try again tomorrow, or pay the gas yourself.`,
-    noTreasuryGas: "The class treasury has no gas money left for gasless transfers. Please tell your instructor.",
+    classDailyLimit: (limit: number) =>
+      `The class has used today's ${limit} gasless transfers, all the treasury pays gas for in a day. Pay the gas yourself, or try again tomorrow.`,
+    treasuryReserve:
+      "The class treasury is down to the ETH it keeps for bounty rewards, awards and welcome grants, so gasless transfers are paused. Pay the gas yourself, or ask your instructor to top up the treasury.",
     unknownTransfer: "No gasless transfer was sent with this transaction hash. Check the hash the transfer answered.",
   },
   input: {

@@ -3,16 +3,25 @@
  * `TransferWithAuthorization` for the ClassCoin token, and the treasury submits it and pays the gas.
  *
  * Refused before anything is sent (and so moving nothing): a relay turned off, a sender who is not a class
- * member (no profile, no roster entry), an authorization not valid now or valid for more than a day, a
- * signature that is not the sender's for this token and chain, a nonce already used, a balance too small,
- * the sender's daily limit (RELAY_DAILY_LIMIT) reached, a treasury without gas. The session check (the
+ * member (no profile, no roster entry), an amount below RELAY_MIN_AMOUNT_CC, an authorization not valid now
+ * or valid for more than a day, a signature that is not the sender's for this token and chain, a nonce
+ * already used or not the next one the token takes, a balance too small, the sender's daily limit
+ * (RELAY_DAILY_LIMIT) or the class's (RELAY_CLASS_DAILY_LIMIT) reached, a treasury down to the ETH it keeps
+ * for rewards, awards and grants (RELAY_TREASURY_RESERVE_ETH). Each transfer costs the treasury about the
+ * same gas whatever it moves, so those are what keep a student from spending its ETH. The session check (the
  * sender's own session) is the route's. The submission is a treasury payment (purpose
  * `relay:<from>:<nonce>`: one live submission per authorization), answered with its hash once sent.
  */
 import { classCoinAbi } from "@classcoin/contracts";
-import { classCoinDomain, type RelayTransfer, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
+import {
+  classCoinDomain,
+  RELAY_MIN_AMOUNT_CC,
+  RELAY_MIN_VALUE_WEI,
+  type RelayTransfer,
+  transferWithAuthorizationTypes,
+} from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, gt, like, min, sql } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError } from "../../chain/payment-outcome";
@@ -21,9 +30,12 @@ import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
+import { lockRelayClass, lockRelaySender, MAX_VALIDITY_SECONDS, relayedToday, type Tx } from "./daily-count";
+import { nonceStanding } from "./nonce";
+
+export { lockRelayClass, lockRelaySender } from "./daily-count";
 
 const t = messages.relay;
-const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
 /**
  * The validity an authorization must have left when it arrives. Mined after `validBefore`, the transfer
  * reverts and the treasury pays its gas for nothing; on Sepolia (12 s blocks, fee spikes) that is likely
@@ -32,21 +44,14 @@ const MAX_VALIDITY_SECONDS = 24 * 60 * 60;
 function relayMinimumValiditySeconds(chain: "local" | "sepolia"): number {
   return chain === "local" ? 5 : 120;
 }
-/** Below this the treasury cannot be trusted to pay a relay's gas. */
-export const RELAY_MIN_TREASURY_WEI = parseEther("0.0005");
-
-type Tx = Parameters<Parameters<AppDeps["database"]["db"]["transaction"]>[0]>[0];
-/** First key of the relay's per-sender lock ("ccrx"). */
-const RELAY_LOCK = 0x6363_7278;
-
 /**
- * Waits for and takes the relay's lock on `from`'s daily count, held until `tx` ends. Every instance on one
- * database takes it before counting and recording a relayed transfer of `from`.
+ * The treasury's ETH that relays leave alone (RELAY_TREASURY_RESERVE_ETH): bounty rewards, awards and welcome
+ * grants are paid from it too, and a grant's ETH is sent only above its own 0.01 ETH reserve. The old floor
+ * (0.0005 ETH, a relay's gas) let relays spend the treasury down until those payments stopped.
  */
-export async function lockRelaySender(tx: Tx, from: string): Promise<void> {
-  // The two-key form: a keyspace apart from the single-key locks of the indexer, deploys and semesters.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RELAY_LOCK}, hashtext(${from.toLowerCase()}))`);
-}
+const DEFAULT_TREASURY_RESERVE_WEI = parseEther("0.05");
+/** Relayed transfers for the whole class in 24 hours (RELAY_CLASS_DAILY_LIMIT): the treasury's daily gas on them. */
+const DEFAULT_CLASS_DAILY_LIMIT = 300;
 
 /**
  * The sender's CC balance less the transfers the treasury relayed for them that are not mined yet (signed,
@@ -78,8 +83,10 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   const { config, chain } = deps;
   const { db } = deps.database;
   const limit = config.relayDailyLimit ?? 50;
+  const classLimit = config.relayClassDailyLimit ?? DEFAULT_CLASS_DAILY_LIMIT;
+  const reserve = config.relayTreasuryReserveWei ?? DEFAULT_TREASURY_RESERVE_WEI;
   const token = config.tokenAddress;
-  if (limit === 0 || !token) throw forbidden(t.off);
+  if (limit === 0 || classLimit === 0 || !token) throw forbidden(t.off);
   const from = input.from as `0x${string}`;
   const to = input.to as `0x${string}`;
   const value = BigInt(input.value);
@@ -88,6 +95,8 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   const nonce = input.nonce.toLowerCase() as Hex;
   if (from === to) throw badRequest(t.self);
   if (value === 0n) throw badRequest(t.zero);
+  // Before anything is read from the chain or the database: a worthless transfer costs the treasury full gas.
+  if (value < RELAY_MIN_VALUE_WEI) throw badRequest(t.belowMinimum(RELAY_MIN_AMOUNT_CC));
   const now = BigInt(Math.floor(Date.now() / 1000));
   if (validAfter > now || validBefore <= now) throw badRequest(t.expired);
   const minimumLeft = relayMinimumValiditySeconds(config.chain);
@@ -117,14 +126,15 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
     .union(db.select({ wallet: whitelist.wallet }).from(whitelist).where(eq(whitelist.wallet, from)));
   if (!member) throw forbidden(t.notMember);
 
-  const [used, balance, treasuryGas] = await Promise.all([
-    chain.readContract({ address: token, abi: classCoinAbi, functionName: "authorizationState", args: [from, nonce] }),
+  const [standing, balance, treasuryGas] = await Promise.all([
+    nonceStanding(deps, token, from, nonce),
     chain.readContract({ address: token, abi: classCoinAbi, functionName: "balanceOf", args: [from] }),
     treasuryPaymentsOf(deps).nativeBalance(),
   ]);
-  if (used) throw conflict(t.used);
+  if (standing === "used") throw conflict(t.used);
+  if (standing === "ahead") throw badRequest(t.nonceOutOfSequence);
   if (balance < value) throw badRequest(t.insufficient);
-  if (treasuryGas < RELAY_MIN_TREASURY_WEI) throw new HttpError(503, t.noTreasuryGas);
+  if (treasuryGas < reserve) throw new HttpError(503, t.treasuryReserve);
 
   const payments = treasuryPaymentsOf(deps);
   let hash: `0x${string}`;
@@ -135,26 +145,11 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
       // (the treasury's signing is one at a time per process only). One authorization is sent once at most
       // (the purpose's unique index).
       await lockRelaySender(tx, from);
-      // One transfer per authorization (purpose), however often the treasury re-signed it with a higher fee
-      // (each copy is a row), counted from when it was first signed.
-      const relayed = tx
-        .select({ purpose: treasuryPayments.purpose })
-        .from(treasuryPayments)
-        .where(
-          and(
-            eq(treasuryPayments.kind, "relay"),
-            like(treasuryPayments.purpose, `relay:${from}:%`),
-            // Not the sender's whole history: an authorization is valid one window at most, so a transfer
-            // first signed two windows ago can move nothing any more, however often it is re-signed.
-            gt(treasuryPayments.createdAt, sql`now() - ${2 * MAX_VALIDITY_SECONDS}::int * interval '1 second'`),
-          ),
-        )
-        .groupBy(treasuryPayments.purpose)
-        // The database's clock, which wrote createdAt: instances' clocks may differ.
-        .having(gt(min(treasuryPayments.createdAt), sql`now() - ${MAX_VALIDITY_SECONDS}::int * interval '1 second'`))
-        .as("relayed");
-      const [today] = await tx.select({ n: sql<number>`count(*)::int` }).from(relayed);
-      if ((today?.n ?? 0) >= limit) throw new HttpError(429, t.dailyLimit(limit));
+      if ((await relayedToday(tx, from)) >= limit) throw new HttpError(429, t.dailyLimit(limit));
+      // The class's count, under its own lock: every student's relays are paid from one treasury, and a
+      // class of senders each under their own limit could still spend its ETH in a day.
+      await lockRelayClass(tx);
+      if ((await relayedToday(tx)) >= classLimit) throw new HttpError(429, t.classDailyLimit(classLimit));
       // The balance read above cannot see this sender's transfers relayed a moment ago and not mined yet:
       // two authorizations at once, each covered alone, would both pass and the second revert in the node's
       // estimate (a 502 with a raw error). Under the sender's lock: the balance, less those transfers.
