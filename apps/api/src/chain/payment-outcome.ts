@@ -8,11 +8,12 @@ import { formatEther, parseUnits } from "viem";
 import { HttpError } from "../http-errors";
 import { type PaymentStatus, TreasuryOutOfGas } from "./treasury-payments";
 
-/** 502 for a payment that is not (yet) paid: pending (its hash named) or failed (nothing paid). */
+/** 502 for a payment that is not (yet) paid: pending (its hash named), reverted or dropped (nothing paid). */
 export function unpaidError(status: Exclude<PaymentStatus, "mined">, hash: string): HttpError {
+  const t = messages.treasury;
   return new HttpError(
     502,
-    status === "signed" ? messages.treasury.paymentPending(hash) : messages.treasury.paymentFailed,
+    status === "signed" ? t.paymentPending(hash) : status === "dropped" ? t.paymentDropped : t.paymentFailed,
   );
 }
 

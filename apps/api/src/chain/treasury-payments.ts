@@ -16,6 +16,12 @@
  *    rows naming the payment follow it. The chain mines at most one of them (one nonce); settling records
  *    that one and drops the others, whichever it is.
  *
+ * 4. A payment whose bytes no node holds (a broadcast refused, an eviction) does not hold back the next one:
+ *    that one takes the nonce the node counts as next, which may be its nonce. From then on the older
+ *    payment is superseded: never broadcast or signed again, so its bytes cannot take the nonce back from the
+ *    newer one (a rehearsal saw a welcome grant re-sent by the other server's settler replace an award that
+ *    was then answered "failed on chain"); it is dropped once the newer one is mined, freeing its purpose.
+ *
  * Signing and broadcasting are serialized per treasury: in this process by a promise chain, and across the
  * instances on one PostgreSQL by an advisory lock held from reading the pending nonce until the broadcast, so
  * the next instance's read counts it (two instances relaying two students' transfers at once used to sign the
@@ -365,12 +371,15 @@ export function createTreasuryPayments(
 
   async function settlePayment(hash: string, options: { timeoutMs?: number } = {}): Promise<SettledPayment> {
     const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
-    let lastBroadcast = 0;
+    /** A payment signed a moment ago was broadcast then: sending its bytes again at once only costs a call. */
+    let lastBroadcast: number | undefined;
     for (;;) {
       const members = await membersOf(hash);
       const outcome = outcomeOf(members);
       const live = members.find((m) => m.status === "signed");
       if (outcome.status !== "signed" || !live) return outcome;
+      // (Its copies' bytes too, the earliest of them: one signed long ago goes out at once, as before.)
+      lastBroadcast ??= Math.min(Date.now(), ...members.map((m) => m.createdAt.getTime()));
       // The re-signed copy is the one to wait for, but the chain may have mined an earlier one first.
       const open = members.filter((m) => m.status === "signed" || m.status === "replaced").reverse();
       const checked = new Set(open.map((m) => m.txHash));
@@ -405,7 +414,7 @@ export function createTreasuryPayments(
         await record(live, checked, { hash: found.m.txHash, status }, found.receipt);
         continue; // read back: another server may have recorded it first
       }
-      if (Date.now() - lastBroadcast >= REBROADCAST_EVERY_MS) {
+      if (Date.now() - lastBroadcast >= REBROADCAST_EVERY_MS && !(await isSuperseded(db, live.txHash))) {
         // The newest copy first, then the earlier bytes: a copy the treasury's ETH no longer covers (it was
         // priced at what the balance bought, and the treasury has paid other things since) is refused, while
         // the first bytes go through once the fee falls back under their cap. A node keeps whichever it can.
@@ -435,6 +444,8 @@ export function createTreasuryPayments(
         and(
           eq(treasuryPayments.status, "signed"),
           sql`${treasuryPayments.createdAt} < now() - ${repriceAfterSeconds}::int * interval '1 second'`,
+          // A copy at its nonce would compete with the newer payment that took it (rule 4).
+          sql`NOT ${supersededNow}`,
         ),
       )
       .orderBy(asc(treasuryPayments.nonce));
@@ -707,6 +718,23 @@ export function createTreasuryPayments(
 }
 
 type PaymentRow = typeof treasuryPayments.$inferSelect;
+
+/**
+ * Whether a payment of another purpose was signed later at the same nonce and is live (rule 4): for a row of
+ * `treasury_payments` as it appears in the outer query.
+ */
+const supersededNow = sql`EXISTS (SELECT 1 FROM treasury_payments AS newer
+  WHERE newer.nonce = ${treasuryPayments.nonce} AND newer.purpose <> ${treasuryPayments.purpose}
+    AND newer.status IN ('signed', 'mined') AND newer.created_at > ${treasuryPayments.createdAt})`;
+
+/** Whether the payment `hash` is superseded (rule 4). */
+async function isSuperseded(db: Db | Tx, hash: string): Promise<boolean> {
+  const rows = await db
+    .select({ hash: treasuryPayments.txHash })
+    .from(treasuryPayments)
+    .where(and(eq(treasuryPayments.txHash, hash), supersededNow));
+  return rows.length > 0;
+}
 
 /**
  * A payment's transactions, by the hash of any of them: the one first signed and its re-signed copies (same

@@ -337,7 +337,12 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       await chain.test.dropTransaction({ hash: copy.txHash as Hex });
       await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
       await chain.test.mine({ blocks: 1 });
-      // Before: only the copy was sent again (refused), and the payment waited for a top-up.
+      // Before: only the copy was sent again (refused), and the payment waited for a top-up. (The settler's
+      // next round, a minute later: a payment signed a moment ago is not sent again at once.)
+      await t.database.db
+        .update(treasuryPayments)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
       await payments.settleOpen();
       await chain.test.mine({ blocks: 1 });
       expect(await payments.settlePayment(copy.txHash, { timeoutMs: 10_000 })).toEqual({
@@ -348,6 +353,55 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     } finally {
       await chain.test.setBalance({ address: treasury, value: full });
     }
+  });
+
+  it("settling a payment just sent waits for it without sending its bytes again at once", async () => {
+    let broadcasts = 0;
+    const node = t.app.deps.chain;
+    const counting = {
+      ...node,
+      sendRawTransaction: (args: Parameters<PublicClient["sendRawTransaction"]>[0]) => {
+        broadcasts++;
+        return node.sendRawTransaction(args);
+      },
+    } as PublicClient;
+    const payments = createTreasuryPayments(t.config, counting, t.database);
+    const reward = await pendingReward(payments, "Just sent", 4);
+    expect(broadcasts).toBe(1);
+    // Before: the first look sent the same bytes again (one more call per payment, metered by the provider).
+    expect(await payments.settle(reward.hash, { timeoutMs: 300 })).toBe("signed");
+    expect(broadcasts).toBe(1);
+    await chain.test.mine({ blocks: 1 });
+    expect(await payments.settle(reward.hash, { timeoutMs: 10_000 })).toBe("mined");
+  });
+
+  it("a payment no node holds does not take its nonce back from a newer payment that took it", async () => {
+    const payments = treasuryPaymentsOf(t.app.deps);
+    // Signed while the base fee was 10 gwei (its cap ~30 gwei), then evicted from the node's pool.
+    await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("10") });
+    await chain.test.mine({ blocks: 1 });
+    const evicted = await pendingReward(payments, "Evicted reward", 8);
+    await chain.test.dropTransaction({ hash: evicted.hash });
+    // The fee falls; the next payment takes the nonce the node counts as next: the evicted one's.
+    await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
+    await chain.test.mine({ blocks: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the local nonce memory (1 s)
+    const newer = await pendingReward(payments, "Newer reward", 9);
+    const [evictedRow, newerRow] = [await paymentRow(evicted.hash), await paymentRow(newer.hash)];
+    expect(newerRow?.nonce).toBe(evictedRow?.nonce);
+    // A minute later the settler comes by (on this server or another). Before: it broadcast the evicted
+    // bytes again, whose higher fee replaced the newer payment in the pool; the newer one was then dropped
+    // and its request told "failed on chain".
+    await t.database.db
+      .update(treasuryPayments)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(treasuryPayments.txHash, evicted.hash));
+    await payments.settleOpen();
+    await chain.test.mine({ blocks: 1 });
+    expect(await payments.settle(newer.hash, { timeoutMs: 10_000 })).toBe("mined");
+    expect(await payments.settle(evicted.hash, { timeoutMs: 10_000 })).toBe("dropped");
+    expect(await chain.balanceOf(newer.student)).toBe(newer.before + parseEther("5"));
+    expect(await chain.balanceOf(evicted.student)).toBe(evicted.before);
   });
 
   it("if the chain mines the first one after all, it is the payment and the copy is dropped", async () => {

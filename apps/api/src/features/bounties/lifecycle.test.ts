@@ -208,7 +208,7 @@ describe.each(testDatabaseKinds())("bounty lifecycle on %s", (kind) => {
     const first = await admin.post("/bounties/complete", { bountyId: id, wallet: dev(2) });
     expect([first.statusCode, first.json().error]).toEqual([
       502,
-      "The payment transaction failed on chain; nothing was paid. Please try again.",
+      "The payment was not mined: another transaction of the class treasury took its place. Nothing was paid. Please try again.",
     ]);
     const [row] = await t.database.db
       .select()
