@@ -248,8 +248,8 @@ export const messages = {
     treasuryOutOfGas: (cause: string) => `The payment could not be sent: ${cause}, then try again. Nothing was paid.`,
     treasuryOutOfGasQueued: (cause: string, hash: string) =>
       `The payment ${hash} is waiting: ${cause}. It is sent again every minute and goes out once the treasury has the ETH; it is never paid twice.`,
-    rosterAdded: (added: number, skipped: number) =>
-      `${added} wallet${added === 1 ? "" : "s"} added to the whitelist${skipped > 0 ? `, ${skipped} already listed` : ""}`,
+    rosterAdded: (added: number, skipped: number, sentAgain = 0) =>
+      `${added} wallet${added === 1 ? "" : "s"} added to the whitelist${skipped > 0 ? `, ${skipped} already listed` : ""}${sentAgain > 0 ? ` (the rest of the welcome grant sent to ${sentAgain} of them)` : ""}`,
     rosterEmpty: "Paste at least one wallet address (one per line: wallet[,notes])",
     rosterTooLong: (max: number) => `At most ${max} wallets can be added at once`,
     rosterLine: (line: number, reason: string) => `Line ${line}: ${reason}`,
@@ -258,6 +258,7 @@ export const messages = {
     rosterDuplicate: (first: number) => `the same wallet is already on line ${first}`,
     rosterNotesTooLong: "notes are too long (max 500 characters)",
     rosterAlreadyListed: "already on the whitelist",
+    rosterAlreadyListedGrantSent: "already on the whitelist: what was left of its welcome grant was sent",
     welcomeGrantDescription: "Welcome grant",
     welcomeGrantSentAgain: "This wallet is already on the whitelist: what was left of its welcome grant was sent.",
     welcomeGrantEthStillShort:

@@ -26,8 +26,24 @@ export function sendError(error: unknown): unknown {
       : messages.treasury.treasuryOutOfGas(outOfGas(error));
     return new HttpError(503, text, undefined, undefined, error);
   }
-  const short = (error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error);
-  return new HttpError(502, messages.treasury.paymentSendFailed(firstLine(short)), undefined, undefined, error);
+  return new HttpError(
+    502,
+    messages.treasury.paymentSendFailed(firstLine(nodeWords(error))),
+    undefined,
+    undefined,
+    error,
+  );
+}
+
+/**
+ * What the node said, not viem's class of error: a refused broadcast is viem's "Transaction creation failed."
+ * whatever the reason, while its `details` holds the node's words ("max fee per gas less than block base fee",
+ * "replacement transaction underpriced"), the one thing an instructor or operator can act on.
+ */
+export function nodeWords(error: unknown): string {
+  const e = error as { shortMessage?: string; details?: string; message?: string } | undefined;
+  if (e?.shortMessage && e.details && !e.shortMessage.includes(e.details)) return `${e.shortMessage} ${e.details}`;
+  return e?.shortMessage ?? e?.message ?? String(error);
 }
 
 /** Why the treasury could not pay, as the instructor reads it (what to do included). */

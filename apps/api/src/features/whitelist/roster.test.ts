@@ -250,6 +250,13 @@ describe("welcome grant without native coin to spare, and the whitelist default"
       const again = await adminCalls(t.app).post("/whitelist/add-many", { list: student.wallet });
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json().grants[0]).toMatchObject({ cc: 2, eth: "5", ethSkipped: null, state: "paid" });
+      // Said on its line and in the summary (before: "already on the whitelist", as if nothing was sent).
+      expect(again.json().message).toBe(
+        "0 wallets added to the whitelist, 1 already listed (the rest of the welcome grant sent to 1 of them)",
+      );
+      expect(again.json().skipped).toEqual([
+        { line: 1, wallet: student.wallet, reason: messages.treasury.rosterAlreadyListedGrantSent },
+      ]);
       expect(formatEther(await eth(student.wallet))).toBe("5");
       expect(await chain.balanceOf(student.wallet)).toBe(parseUnits("2", 18));
     } finally {

@@ -11,7 +11,7 @@ import { whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { validationFailed } from "../../http-errors";
 import { toEntry } from "./service";
-import { claimWelcomeGrants, sendWelcomeGrantsAfterAdding } from "./welcome-grant";
+import { claimWelcomeGrants, readWelcomeGrants, sendWelcomeGrantsAfterAdding } from "./welcome-grant";
 
 const t = messages.treasury;
 
@@ -36,10 +36,26 @@ export async function addRoster(deps: AppDeps, grant: AdminGrant, list: string):
         .map((l) => ({ line: l.line, wallet: l.wallet, reason: t.rosterAlreadyListed })),
     };
   });
+  // The listed wallets' grants before sending: a part sent now (ETH once skipped for want of it, a failed
+  // payment) is said on its line and in the summary, not "already on the whitelist" as if nothing was sent.
+  const before = new Map(
+    (
+      await readWelcomeGrants(
+        deps.database.db,
+        skipped.map((s) => s.wallet),
+      )
+    ).map((g) => [g.wallet, g]),
+  );
   const { grants, notSent } = await sendWelcomeGrantsAfterAdding(deps, wallets);
+  const after = new Map(grants.map((g) => [g.wallet, g]));
+  const sentAgain = skipped.filter((s) => {
+    const [was, now] = [before.get(s.wallet), after.get(s.wallet)];
+    return was && now && (was.ccTxHash !== now.ccTxHash || was.ethTxHash !== now.ethTxHash);
+  });
+  for (const s of sentAgain) s.reason = t.rosterAlreadyListedGrantSent;
   return {
     success: true,
-    message: [t.rosterAdded(added.length, skipped.length), notSent].filter(Boolean).join(". "),
+    message: [t.rosterAdded(added.length, skipped.length, sentAgain.length), notSent].filter(Boolean).join(". "),
     added,
     skipped,
     grants,

@@ -17,7 +17,7 @@ import type { WelcomeGrant } from "@classcoin/shared/treasury";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { formatEther, formatUnits, parseEther } from "viem";
-import { ccToWei, firstLine, outOfGas } from "../../chain/payment-outcome";
+import { ccToWei, firstLine, nodeWords, outOfGas } from "../../chain/payment-outcome";
 import {
   type PaymentStatus,
   paymentsByHash,
@@ -213,10 +213,7 @@ export async function sendWelcomeGrantsAfterAdding(
   try {
     return { grants: await sendWelcomeGrants(deps, wallets), notSent: null };
   } catch (error) {
-    const short =
-      error instanceof TreasuryOutOfGas
-        ? outOfGas(error)
-        : ((error as { shortMessage?: string })?.shortMessage ?? (error as Error)?.message ?? String(error));
+    const short = error instanceof TreasuryOutOfGas ? outOfGas(error) : nodeWords(error);
     return {
       grants: await readWelcomeGrants(deps.database.db, wallets),
       notSent: t.welcomeGrantsNotSent(firstLine(short)),
