@@ -17,6 +17,8 @@ const apiFeatureEdges = {
   profiles: ["^apps/api/src/features/images/", "^apps/api/src/features/whitelist/service\\.ts$"],
   // A post shows its author's profile name and photo.
   posts: ["^apps/api/src/features/profiles/service\\.ts$"],
+  // A comment vote takes a profile, by the profiles' one rule for votes.
+  comments: ["^apps/api/src/features/profiles/service\\.ts$"],
   // A submission shows its author's profile; its pictures go through the images feature.
   projects: ["^apps/api/src/features/images/", "^apps/api/src/features/profiles/service\\.ts$"],
   // The Feed's images go through the images feature (checks by bytes, re-encoding, storage, serving).

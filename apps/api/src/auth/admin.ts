@@ -199,8 +199,8 @@ export const ADMIN_CODE_TTL_MS = 10 * 60_000;
 const adminCode = new WeakMap<PublicClient, Map<string, { at: number; hasCode: Promise<boolean> }>>();
 
 function adminHasCode(chain: PublicClient, address: string): Promise<boolean> {
-  let known = adminCode.get(chain);
-  if (!known) adminCode.set(chain, (known = new Map()));
+  const known = adminCode.get(chain) ?? new Map<string, { at: number; hasCode: Promise<boolean> }>();
+  adminCode.set(chain, known);
   const cached = known.get(address);
   if (cached && Date.now() - cached.at < ADMIN_CODE_TTL_MS) return cached.hasCode;
   const hasCode = chain

@@ -5,7 +5,7 @@
 import { messages } from "@classcoin/shared/messages";
 import { BaseError } from "viem";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../http-errors";
+import type { HttpError } from "../http-errors";
 import { nodeWords, sendError } from "./payment-outcome";
 
 describe("a payment the node refused", () => {

@@ -33,7 +33,7 @@ export async function addRoster(deps: AppDeps, grant: AdminGrant, list: string):
       added: inserted.sort((a, b) => (byLine.get(a.wallet) ?? 0) - (byLine.get(b.wallet) ?? 0)).map(toEntry),
       skipped: lines
         .filter((l) => !fresh.has(l.wallet))
-        .map((l) => ({ line: l.line, wallet: l.wallet, reason: t.rosterAlreadyListed })),
+        .map((l) => ({ line: l.line, wallet: l.wallet, reason: t.rosterAlreadyListed as string })),
     };
   });
   // The listed wallets' grants before sending: a part sent now (ETH once skipped for want of it, a failed
