@@ -9,6 +9,7 @@
  * the cap gets no session. Off with RATE_LIMIT=false, like every limit.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { clientKey } from "../http/client-key";
 import { HttpError } from "../http-errors";
 
 /** The default of SIGN_INS_PER_IP_PER_HOUR. */
@@ -35,8 +36,8 @@ export function newSessionLimiter(app: FastifyInstance): SessionLimiter {
   const limiter = app.createRateLimit({
     max,
     timeWindow: HOUR_MS,
-    // Always the IP: a session cookie must not move sign-ins to another key (rate-limit.ts).
-    keyGenerator: (request) => `new-session:ip:${request.ip}`,
+    // Always the IP (an IPv6 client's /64): a session cookie must not move sign-ins to another key (rate-limit.ts).
+    keyGenerator: (request) => `new-session:ip:${clientKey(request.ip)}`,
   });
   const refusal = (ttlMs: number) => {
     const seconds = Math.max(1, Math.ceil(ttlMs / 1000));

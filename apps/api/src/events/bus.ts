@@ -15,8 +15,13 @@ export const LIVE_CHANNEL = "classcoin_live";
 /** Events are kept this long for catching up; older ones are deleted now and then. */
 export const LIVE_EVENTS_KEPT_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
-/** A reconnect that missed more than this many events reads everything again instead (`sync`). */
-export const REPLAY_MAX_EVENTS = 500;
+/**
+ * A reconnect that missed more than this many events reads everything again instead (`sync`). Anyone may ask
+ * for a replay, so it is kept small: 500 let 40 clients draw 96 MB in 5 s from one instance.
+ */
+export const REPLAY_MAX_EVENTS = 100;
+/** Events this instance reads back after its LISTEN connection was lost (once per reconnect, not per client). */
+const CATCH_UP_MAX_EVENTS = 500;
 /** Ids delivered recently, so an event is never handed to subscribers twice (catch-up after a reconnect). */
 const DELIVERED_MEMORY = 2_000;
 
@@ -147,7 +152,7 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
       .from(liveEvents)
       .where(gt(liveEvents.id, lastSeen))
       .orderBy(asc(liveEvents.id))
-      .limit(REPLAY_MAX_EVENTS);
+      .limit(CATCH_UP_MAX_EVENTS);
     for (const row of rows) {
       const stored = parse(row.id, row.data);
       if (stored) deliver(stored);
@@ -234,7 +239,7 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
         stopListening = await database.listen(LIVE_CHANNEL, {
           onPayload,
           onReconnect: () => {
-            // Announcements sent while it was down are lost (catch-up reads at most REPLAY_MAX_EVENTS).
+            // Announcements sent while it was down are lost (catch-up reads at most CATCH_UP_MAX_EVENTS).
             listening = true;
             changed(null);
             log.info("Live events: LISTEN connection restored; catching up");

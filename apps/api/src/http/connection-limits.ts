@@ -9,7 +9,8 @@
  *   minutes on a slow Sepolia), silent all along; closed at 30 s, the browser sent the POST again and the
  *   instructor read "signature already used" for a payment that went through (`keepSocketsOfRequestsInFlight`).
  * - One client address may hold `maxConnectionsPerIp` sockets (default 256: a class of 40 behind one school
- *   NAT, six browser connections each); a socket over the cap is closed at once. Behind a proxy every socket
+ *   NAT, six browser connections each), an IPv6 client its /64 (http/client-key.ts); a socket over the cap
+ *   is closed at once. Behind a proxy every socket
  *   comes from the proxy's address: raise the cap or set MAX_CONNECTIONS_PER_IP=0 and let the proxy limit.
  *
  * Node checks the request and header timeouts every `connectionsCheckingInterval`; 30 s by default, which
@@ -19,6 +20,7 @@ import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
+import { clientKey } from "./client-key";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_CONNECTIONS_PER_IP = 256;
@@ -78,11 +80,11 @@ export function limitConnectionsPerIp(server: Server, config: Limits): void {
   const open = new Map<string, number>();
   // Before the HTTP parser's own listener, so a refused socket is never parsed.
   server.prependListener("connection", (socket: Socket) => {
-    const address = socket.remoteAddress;
-    if (address === undefined) {
+    if (socket.remoteAddress === undefined) {
       socket.destroy();
       return;
     }
+    const address = clientKey(socket.remoteAddress);
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
       socket.destroy();

@@ -1,7 +1,8 @@
 /**
  * Per-route request limits. Keys are the session wallet when there is one (so a class behind one school
- * NAT is not limited as a single user), else the client IP. Off with RATE_LIMIT=false. Counters are shared
- * by every instance through Redis when REDIS_URL is set (rate-limit-store.ts), per instance otherwise.
+ * NAT is not limited as a single user), else the client IP, an IPv6 client's /64 (http/client-key.ts). Off
+ * with RATE_LIMIT=false. Counters are shared by every instance through Redis when REDIS_URL is set
+ * (rate-limit-store.ts), per instance otherwise.
  */
 
 import { messages } from "@classcoin/shared/messages";
@@ -9,6 +10,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import { getSessionWallet } from "../auth/session";
 import { HttpError } from "../http-errors";
+import { clientKey } from "./client-key";
 import { rateLimitStoreOptions } from "./rate-limit-store";
 
 /** Route `config` that limits the route to `max` requests per `timeWindow` (ms or e.g. "1 minute"). */
@@ -25,7 +27,11 @@ export const limits = {
    * per IP per hour (auth/session-limit.ts).
    */
   signIn: {
-    rateLimit: { max: 60, timeWindow: "1 minute", keyGenerator: (request: FastifyRequest) => `ip:${request.ip}` },
+    rateLimit: {
+      max: 60,
+      timeWindow: "1 minute",
+      keyGenerator: (request: FastifyRequest) => `ip:${clientKey(request.ip)}`,
+    },
   } satisfies FastifyContextConfig,
   /** Writes with a body (posts, votes, profiles without a file). */
   write: rateLimitConfig(30, "1 minute"),
@@ -40,7 +46,7 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     global: false,
     async keyGenerator(request) {
       const wallet = await getSessionWallet(request).catch(() => null);
-      return wallet ? `wallet:${wallet}` : `ip:${request.ip}`;
+      return wallet ? `wallet:${wallet}` : `ip:${clientKey(request.ip)}`;
     },
     errorResponseBuilder(_request, context) {
       return new HttpError(429, messages.rateLimit.tooMany(Math.max(1, Math.ceil(context.ttl / 1000))));

@@ -25,6 +25,6 @@ export const eventEndpoints = {
         .optional()
         .describe("The last event id seen on a previous stream (Last-Event-ID, when sent, wins)"),
     }),
-    errorStatuses: [400, 406, 503],
+    errorStatuses: [400, 406, 429, 503],
   }),
 } as const;
