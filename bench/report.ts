@@ -281,6 +281,21 @@ function rpcReport(x: RpcUsageResult): string[] {
     "",
     "How to read it: a day's calls ≈ idle per day + Σ (page views and actions a day × their calls), each method at your provider's price for it; the idle calls are the indexer's and do not grow with the class, the leaderboard's balance reads grow with the students (one eth_call per Multicall3 batch, one per student on a chain without it), and a cached answer (5 s) costs nothing.",
   ];
+  if (x.browserTabs?.length) {
+    out.push(
+      "",
+      "### A student's open tab: calls to PUBLIC_RPC_URL",
+      "",
+      "Browsers read the chain themselves through PUBLIC_RPC_URL, a keyless public endpoint that limits requests per IP, and a class behind one school NAT is one IP to it. Chromium on each page with an injected wallet connected (the student signed in as above), idle, counted by the same kind of proxy (it answers CORS preflights itself, without `Access-Control-Max-Age`, so Chromium repeats them after 5 s; a provider that sends a longer one saves those). Per hour, for 45 tabs (a class of 30, one and a half tabs each), multiply by 45.",
+      "",
+      "| page | idle | JSON-RPC calls (by method) | HTTP requests | calls per hour | requests per hour | 45 tabs: requests per second |",
+      "|---|---:|---|---|---:|---:|---:|",
+      ...x.browserTabs.map(
+        (t) =>
+          `| ${t.page} | ${n0(t.seconds)} s | ${byMethod(t.calls)} | ${byMethod(t.requests)} | ${n0(t.callsPerHour)} | ${n0(t.requestsPerHour)} | ${((t.requestsPerHour * 45) / 3600).toFixed(1)} |`,
+      ),
+    );
+  }
   return out;
 }
 

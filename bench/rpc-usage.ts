@@ -41,6 +41,9 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { sepolia } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
+import { launchBrowser } from "../e2e/harness/browser";
+import { CONNECTED } from "../e2e/harness/connect";
+import { TestWallet } from "../e2e/harness/test-wallet";
 import { type RpcCounter, startRpcCounter } from "./lib/rpc-counter";
 import { seedCommunity } from "./lib/seed";
 
@@ -85,6 +88,22 @@ export interface RpcUsageResult {
   browsersUsePublicRpc: boolean;
   /** Calls the server itself sent to PUBLIC_RPC_URL: none expected. */
   publicRpcCalls: MethodCalls;
+  /**
+   * An open tab of the platform, idle, its wallet connected: what it sends PUBLIC_RPC_URL (the keyless public
+   * endpoint a class's browsers share, one school NAT being one IP to it), per page, scaled to an hour.
+   */
+  browserTabs?: BrowserTab[];
+}
+
+export interface BrowserTab {
+  page: string;
+  seconds: number;
+  /** JSON-RPC calls by method. */
+  calls: MethodCalls;
+  /** HTTP requests: POST (the calls, batched or not) and OPTIONS (CORS preflights). */
+  requests: MethodCalls;
+  callsPerHour: number;
+  requestsPerHour: number;
 }
 
 const BLOCK_SECONDS = 12;
@@ -437,6 +456,57 @@ async function measureActions(run: Run, cookie: string, idle: RpcUsageResult["id
   return actions;
 }
 
+/**
+ * (d) A student's open tab: Chromium on the page, an injected wallet connected (e2e/harness/test-wallet.ts),
+ * then `seconds` of nothing, counting what reaches PUBLIC_RPC_URL.
+ */
+async function measureBrowserTabs(run: Run, publicRpc: RpcCounter, seconds: number): Promise<BrowserTab[]> {
+  const browser = await launchBrowser();
+  const tabs: BrowserTab[] = [];
+  try {
+    for (const path of ["/forum", "/projects", "/explorer"]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // tsx names the functions it compiles (`__name`); the wallet's init script runs in the page, without it.
+      await page.addInitScript("globalThis.__name = (f) => f");
+      await TestWallet.install(page, {
+        rpcUrl: run.anvilUrl,
+        signer: run.student.privateKey,
+        chainId: SEPOLIA_CHAIN_ID,
+        chains: [SEPOLIA_CHAIN_ID],
+        authorised: true,
+      });
+      await page.goto(`${run.base}${path}`);
+      // Authorised before: the app reconnects by itself, as a returning student's does.
+      await page.getByRole("banner").getByRole("button", { name: CONNECTED }).waitFor({ timeout: 30_000 });
+      await page.getByTestId("header-balance").filter({ hasText: "CC" }).waitFor({ timeout: 30_000 });
+      await sleep(2_000);
+      publicRpc.reset();
+      const started = performance.now();
+      await sleep(seconds * 1000);
+      const measured = (performance.now() - started) / 1000;
+      const calls = snapshot(publicRpc);
+      const requests: MethodCalls = Object.fromEntries(publicRpc.requests);
+      const tab = {
+        page: path,
+        seconds: measured,
+        calls,
+        requests,
+        callsPerHour: Math.round((total(calls) * 3600) / measured),
+        requestsPerHour: Math.round((total(requests) * 3600) / measured),
+      };
+      tabs.push(tab);
+      run.log(
+        `  browser tab ${path}, idle ${measured.toFixed(0)} s: ${total(calls)} calls (${byMethod(calls) || "none"}), HTTP ${byMethod(requests) || "none"}; per hour ${tab.callsPerHour} calls, ${tab.requestsPerHour} requests`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return tabs;
+}
+
 export async function benchRpcUsage(quick: boolean, log: (line: string) => void): Promise<RpcUsageResult> {
   const anvil = await startAnvil({ chainId: SEPOLIA_CHAIN_ID, blockTime: BLOCK_SECONDS });
   const dataDir = mkdtempSync(join(tmpdir(), "classcoin-bench-rpc-"));
@@ -509,6 +579,8 @@ export async function benchRpcUsage(quick: boolean, log: (line: string) => void)
 
     // (c) Browsers read the chain over the URL /api/config hands them; the server sent that one nothing.
     const publicConfig = (await (await api(run.base, "/api/config")).json()) as { rpcUrl: string };
+    const publicRpcCalls = snapshot(publicRpc);
+    const browserTabs = await measureBrowserTabs(run, publicRpc, quick ? 65 : 125);
     return {
       setup: {
         chainId: SEPOLIA_CHAIN_ID,
@@ -523,7 +595,8 @@ export async function benchRpcUsage(quick: boolean, log: (line: string) => void)
       pages,
       actions,
       browsersUsePublicRpc: publicConfig.rpcUrl === publicRpc.url && publicConfig.rpcUrl !== rpc.url,
-      publicRpcCalls: snapshot(publicRpc),
+      publicRpcCalls,
+      browserTabs,
     };
   } finally {
     await server?.close();

@@ -78,6 +78,12 @@ describe("forum page", () => {
     await page.getByRole("link", { name: "Create your profile" }).waitFor();
     expect(await composer(page).count()).toBe(0);
     await screenshot(page, "forum-no-profile");
+    // Voting takes a profile too, as the forum's note says: the server refuses and the alert says why.
+    const post = page.locator("article.post").first();
+    const before = await post.getByTestId("upvotes").textContent();
+    await post.getByRole("button", { name: /Upvote/ }).click();
+    expect((await readAlert(page)).text).toBe(`${messages.catalogue.voteValidation}${messages.vote.profileHint}`);
+    expect(await post.getByTestId("upvotes").textContent()).toBe(before);
     await context.close();
   });
 

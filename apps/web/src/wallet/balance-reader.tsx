@@ -1,6 +1,13 @@
 /**
- * Reads `balanceOf(connected wallet)` from the chain (the source of truth for money) and again on every new
- * block, so the balance follows transfers made anywhere. Loaded lazily by BalanceProvider.
+ * Reads `balanceOf(connected wallet)` from the chain (the source of truth for money), and again when it may have
+ * changed. Loaded lazily by BalanceProvider.
+ *
+ * On the local chain, on every new block. On Sepolia, the live updates say when a transfer touches the wallet
+ * (a tip, a payment, the indexer's transactions: app/live-updates.tsx) and the balance is read then, and
+ * otherwise once a minute while the page is shown: every open tab reads the chain through PUBLIC_RPC_URL, a
+ * keyless public endpoint that limits requests per IP, and a class behind one school NAT is one IP. Watching
+ * blocks cost each tab about 1,260 calls an hour (a block number every 4 s, a balance every block: 45 tabs,
+ * 16 requests a second from one address); now about 60.
  */
 import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
@@ -8,6 +15,10 @@ import { useCallback, useEffect, useRef } from "react";
 import { formatUnits } from "viem";
 import { useBlockNumber, useReadContract } from "wagmi";
 import type { CcBalance } from "./use-cc-balance";
+
+/** On a public chain, how often the balance is read when no live update said it changed. */
+const BALANCE_FALLBACK_POLL_MS = 60_000;
+
 import { useWalletSetup } from "./wallet-context";
 
 export default function BalanceReader({
@@ -24,8 +35,14 @@ export default function BalanceReader({
     functionName: "balanceOf",
     args: [wallet],
     chainId: config.chainId,
+    // Not while the tab is hidden (TanStack Query's default), and again when it is shown.
+    query: config.local ? {} : { refetchInterval: BALANCE_FALLBACK_POLL_MS },
   });
-  const { data: blockNumber } = useBlockNumber({ watch: true, chainId: config.chainId });
+  const { data: blockNumber } = useBlockNumber({
+    watch: config.local,
+    chainId: config.chainId,
+    query: { enabled: config.local },
+  });
   const { data, isLoading, refetch } = read;
   // wagmi builds a new query key object on every render; a ref keeps `refresh` stable for its users.
   const refetchRef = useRef(refetch);
