@@ -236,7 +236,7 @@ export const messages = {
       "This award form was already sent for another student, amount or note. Reload the page to send a new award.",
     awardNoteTooLong: "Note is too long (max 200 characters)",
     paymentPending: (hash: string) =>
-      `The payment ${hash} was sent but is not mined yet. Check the explorer in a minute; sending the same request again never pays twice.`,
+      `The payment ${hash} was sent but is not mined yet. Check the explorer in a minute (if the network's fee rose past it, the server signs it again with a higher fee, under a new hash); sending the same request again follows it and never pays twice.`,
     paymentFailed: "The payment transaction failed on chain; nothing was paid. Please try again.",
     /** A payment whose nonce another treasury transaction took (the chain mines one per nonce): not a failure of its own. */
     paymentDropped:
