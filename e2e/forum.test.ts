@@ -82,6 +82,8 @@ describe("forum page", () => {
     const post = page.locator("article.post").first();
     const before = await post.getByTestId("upvotes").textContent();
     await post.getByRole("button", { name: /Upvote/ }).click();
+    await page.getByRole("alertdialog").waitFor();
+    await screenshot(page, "forum-vote-without-profile");
     expect((await readAlert(page)).text).toBe(`${messages.catalogue.voteValidation}${messages.vote.profileHint}`);
     expect(await post.getByTestId("upvotes").textContent()).toBe(before);
     await context.close();
