@@ -53,6 +53,7 @@ import { treasuryPayments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { chainFor } from "./clients";
 import { movePaymentReferences } from "./payment-references";
+import { pendingCostsByNonce } from "./unmined-payments";
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -163,6 +164,8 @@ export interface TreasuryPayments {
    */
   settleOpen(options?: { log?: SettleLog }): Promise<MinedLate[]>;
   nativeBalance(): Promise<bigint>;
+  /** The fee cap per gas a payment signed now gets (the base fee's headroom plus the tip). */
+  feeCap(): Promise<bigint>;
 }
 
 const DEFAULT_SETTLE_TIMEOUT_MS = 180_000;
@@ -532,19 +535,8 @@ export function createTreasuryPayments(
   }
 
   /** The most each nonce not yet used (`used` on) may cost the treasury: gas at its cap plus value. */
-  async function waitingCosts(used: number): Promise<Map<number, bigint>> {
-    const rows = await db
-      .select({ nonce: treasuryPayments.nonce, rawTx: treasuryPayments.rawTx })
-      .from(treasuryPayments)
-      .where(and(eq(treasuryPayments.status, "signed"), sql`${treasuryPayments.nonce} >= ${used}`));
-    const costs = new Map<number, bigint>();
-    for (const row of rows) {
-      const tx = parseTransaction(row.rawTx as Hex);
-      const cost = (tx.gas ?? 0n) * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n) + (tx.value ?? 0n);
-      // Two payments at one nonce (one recorded and never sent): the node holds one of them.
-      costs.set(row.nonce, max(costs.get(row.nonce) ?? 0n, cost));
-    }
-    return costs;
+  function waitingCosts(used: number): Promise<Map<number, bigint>> {
+    return pendingCostsByNonce(db, used);
   }
 
   async function feesWithHeadroom() {
@@ -713,6 +705,10 @@ export function createTreasuryPayments(
 
     nativeBalance() {
       return chain.getBalance({ address: account.address });
+    },
+
+    async feeCap() {
+      return (await feesWithHeadroom()).maxFeePerGas;
     },
   };
 }

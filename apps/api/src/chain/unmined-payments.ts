@@ -4,7 +4,8 @@
  * are subtracted. The nonce, not the recorded status, says whether a payment is in that balance: one may be
  * recorded mined a moment after the read (counted twice over, a CI run answered a raw 502).
  */
-import { and, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { type Hex, parseTransaction } from "viem";
 import type { Db } from "../db/client";
 import { treasuryPayments } from "../db/schema";
 import type { AppDeps } from "../deps";
@@ -26,4 +27,41 @@ export async function balanceLessUnminedPayments(
     .from(treasuryPayments)
     .where(and(input.which, inArray(treasuryPayments.status, ["signed", "mined"]), gte(treasuryPayments.nonce, used)));
   return balance - BigInt(pending?.wei ?? "0");
+}
+
+/**
+ * The most each of the treasury's transactions not mined yet (nonce `used` on) may cost it: gas at its fee cap
+ * plus value, by nonce (a payment and its re-signed copies share one nonce: the node holds one of them, so the
+ * dearest counts). A node refuses a transaction that would take the sender's pending total past its balance,
+ * so this, not only the values, is what a new payment must fit beside. Read through `db` or a transaction,
+ * which then sees its own payments signed and not yet committed.
+ */
+export async function pendingCostsByNonce(db: Db | Tx, used: number): Promise<Map<number, bigint>> {
+  const rows = await db
+    .select({
+      nonce: treasuryPayments.nonce,
+      rawTx: treasuryPayments.rawTx,
+      native: treasuryPayments.native,
+      amountWei: treasuryPayments.amountWei,
+    })
+    .from(treasuryPayments)
+    .where(and(eq(treasuryPayments.status, "signed"), gte(treasuryPayments.nonce, used)));
+  const costs = new Map<number, bigint>();
+  for (const row of rows) {
+    const cost = costAtCap(row);
+    const known = costs.get(row.nonce) ?? 0n;
+    costs.set(row.nonce, cost > known ? cost : known);
+  }
+  return costs;
+}
+
+/** A payment's gas at its cap plus its value; bytes that do not parse count their recorded value alone. */
+function costAtCap(row: { rawTx: string; native: boolean; amountWei: string }): bigint {
+  const value = row.native ? BigInt(row.amountWei) : 0n;
+  try {
+    const tx = parseTransaction(row.rawTx as Hex);
+    return (tx.gas ?? 0n) * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n) + (tx.value ?? value);
+  } catch {
+    return value;
+  }
 }

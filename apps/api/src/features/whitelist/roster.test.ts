@@ -236,6 +236,32 @@ describe("welcome grant without native coin to spare, and the whitelist default"
     }
   });
 
+  it("the grants' coin fits beside the gas of every transaction the treasury has waiting, at its fee cap", async () => {
+    const t = await createTestApp(chain, "pglite", { WELCOME_ETH: "1", WELCOME_CC: "2" });
+    const treasury = chain.account(0).address;
+    const before = await eth(treasury);
+    try {
+      const [first, second] = [fresh(), fresh()];
+      // The 0.01 reserve and two grants' coin to the wei, and 0.0001 ETH: less than the roster's mint and two
+      // transfers cost in gas at their cap. Before: both grants' coin was signed, the node holding them to a
+      // pending total above the balance (a geth node refuses the second: "insufficient funds").
+      await chain.test.setBalance({ address: treasury, value: parseEther("2.0101") });
+      const res = await adminCalls(t.app).post("/whitelist/add-many", { list: `${first.wallet}\n${second.wallet}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const grants = res.json().grants as { wallet: string; eth: string; ethSkipped: string | null }[];
+      // One of the two (the treasury sends in wallet order), whichever it is.
+      expect(grants.map((g) => [g.eth, g.ethSkipped]).sort()).toEqual([
+        ["0", messages.treasury.welcomeEthSkippedNoFunds],
+        ["1", null],
+      ]);
+      const sent = grants.find((g) => g.eth === "1")!.wallet as `0x${string}`;
+      expect(formatEther(await eth(sent))).toBe("1");
+    } finally {
+      await chain.test.setBalance({ address: treasury, value: before }).catch(() => {});
+      await t.close();
+    }
+  });
+
   it("native coin skipped for want of coin is sent when the roster is added again after a top-up", async () => {
     const t = await createTestApp(chain, "pglite", { WELCOME_ETH: "5", WELCOME_CC: "2" });
     const treasury = chain.account(0).address;

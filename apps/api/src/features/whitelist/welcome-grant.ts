@@ -24,7 +24,7 @@ import {
   TreasuryOutOfGas,
   treasuryPaymentsOf,
 } from "../../chain/treasury-payments";
-import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
+import { pendingCostsByNonce } from "../../chain/unmined-payments";
 import type { Db } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -77,18 +77,26 @@ export async function lockWelcomeNativeCoin(tx: Tx): Promise<void> {
 }
 
 /**
- * The native coin the treasury may still spend on grants: its balance, less the native payments recorded
- * but not mined yet (signed, any instance: their nonce not yet used on chain), less the gas reserve. The
- * balance and the nonce are read at one block, so a payment is never both in the balance and subtracted.
+ * The native coin the treasury may still spend on grants: its balance, less what its transactions not mined yet
+ * may cost at their fee caps (gas and value, any instance's, this request's mint included: read through `tx`),
+ * less the gas reserve. A node refuses a transaction that would take the sender's pending total past its
+ * balance: counting only the grants' values, a roster of 30 funded to the wei had its last grants refused
+ * ("insufficient funds") by a geth node once their gas at the cap was added. The balance and the nonce are read
+ * at one block, so a payment is never both in the balance and subtracted.
  */
 async function spendableNativeCoin(deps: AppDeps, tx: Tx, treasury: `0x${string}`): Promise<bigint> {
-  const spendable = await balanceLessUnminedPayments(deps, tx, {
-    treasury,
-    balanceAt: (blockNumber) => deps.chain.getBalance({ address: treasury, blockNumber }),
-    which: eq(treasuryPayments.native, true),
-  });
-  return spendable - TREASURY_GAS_RESERVE_WEI;
+  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
+  const [balance, used] = await Promise.all([
+    deps.chain.getBalance({ address: treasury, blockNumber }),
+    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
+  ]);
+  let pending = 0n;
+  for (const cost of (await pendingCostsByNonce(tx, used)).values()) pending += cost;
+  return balance - pending - TREASURY_GAS_RESERVE_WEI;
 }
+
+/** Gas of a plain transfer of native coin: what each grant's coin costs beside its value. */
+const NATIVE_TRANSFER_GAS = 21_000n;
 
 /**
  * A native-coin part not sent yet or skipped only for want of coin: due again, so adding the roster again
@@ -166,13 +174,17 @@ export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promi
     // alone does not show it, and two instances would both spend the same last coin.
     const ethDue = await stillDue(tx, due, "eth");
     let spendable = 0n;
+    let gasEach = 0n;
     if (ethDue.length > 0) {
       await lockWelcomeNativeCoin(tx);
-      spendable = await spendableNativeCoin(deps, tx, payments.address);
+      [spendable, gasEach] = await Promise.all([
+        spendableNativeCoin(deps, tx, payments.address),
+        payments.feeCap().then((cap) => cap * NATIVE_TRANSFER_GAS),
+      ]);
     }
     for (const row of ethDue) {
       const amount = BigInt(row.ethWei);
-      if (spendable < amount) {
+      if (spendable < amount + gasEach) {
         await tx
           .update(welcomeGrants)
           .set({ ethSkipped: t.welcomeEthSkippedNoFunds })
@@ -185,7 +197,7 @@ export async function sendWelcomeGrants(deps: AppDeps, wallets: string[]): Promi
         description: null,
         call: { kind: "native", to: row.wallet as `0x${string}`, amountWei: amount },
       });
-      spendable -= amount;
+      spendable -= amount + gasEach;
       await tx
         .update(welcomeGrants)
         .set({ ethTxHash: hash, ethSkipped: null })
