@@ -20,6 +20,7 @@ import { loadConfig } from "@classcoin/api/config";
 import type { Db } from "@classcoin/api/db/client";
 import { posts, profiles, projects, treasuryPayments } from "@classcoin/api/db/schema";
 import { settlingInterval } from "@classcoin/api/payment-settling";
+import { signInOverHttp } from "@classcoin/api/security/http-sign-in";
 import { startServer } from "@classcoin/api/server";
 import { classCoinAbi } from "@classcoin/contracts";
 import { startAnvil } from "@classcoin/contracts/anvil";
@@ -40,7 +41,6 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { sepolia } from "viem/chains";
-import { createSiweMessage } from "viem/siwe";
 import { launchBrowser } from "../e2e/harness/browser";
 import { CONNECTED } from "../e2e/harness/connect";
 import { TestWallet } from "../e2e/harness/test-wallet";
@@ -226,28 +226,8 @@ async function api(base: string, path: string, options: { cookie?: string; body?
   return res;
 }
 
-/** A browser wallet's sign-in: nonce, EIP-4361 message, signature, verify; returns the session cookie. */
-async function signInAs(base: string, key: Hex): Promise<string> {
-  const account = privateKeyToAccount(key);
-  const { nonce } = (await (await api(base, "/api/auth/nonce")).json()) as { nonce: string };
-  const site = new URL(SITE);
-  const message = createSiweMessage({
-    address: account.address,
-    chainId: SEPOLIA_CHAIN_ID,
-    domain: site.host,
-    uri: site.origin,
-    nonce,
-    version: "1",
-    issuedAt: new Date(),
-    statement: "Sign in to ClassCoin.",
-  });
-  const res = await api(base, "/api/auth/verify", {
-    body: { message, signature: await account.signMessage({ message }) },
-  });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith("classcoin_session="));
-  if (!session) throw new Error("POST /api/auth/verify set no session cookie");
-  return session.split(";")[0] ?? session;
-}
+/** A browser wallet's sign-in at the site's address (SIWE for Sepolia); returns the session cookie. */
+const signInAs = (base: string, key: Hex) => signInOverHttp(base, key, { publicUrl: SITE, chainId: SEPOLIA_CHAIN_ID });
 
 /** What each page asks the API for on a visit by a signed-in student (the pages' hooks in apps/web/src). */
 function pageReads(wallet: string, postId: number): { name: string; requests: string[] }[] {
