@@ -246,6 +246,17 @@ export function createTreasuryPayments(
   const repriceAfterSeconds = config.chain === "local" ? 0 : 15;
   /** The treasury's balance when each payment was last said to be waiting for want of ETH. */
   const warnedAt = new Map<string, bigint>();
+  /**
+   * When this server last sent each transaction's bytes, by hash (only the last REBROADCAST_EVERY_MS count).
+   * A payment this server has just sent is not sent again at once (a call for nothing, on a metered RPC); one
+   * it has not (signed by a server that stopped before sending it, or by another instance) goes out at once.
+   */
+  const sentAt = new Map<string, number>();
+  function noteSent(hash: string): void {
+    const now = Date.now();
+    if (sentAt.size >= 1_000) for (const [h, at] of sentAt) if (now - at >= REBROADCAST_EVERY_MS) sentAt.delete(h);
+    sentAt.set(hash, now);
+  }
 
   function callOf(order: PaymentOrder): { to: `0x${string}`; data?: Hex; value?: bigint } {
     if (order.call.kind === "native") return { to: order.call.to, value: order.call.amountWei };
@@ -274,6 +285,7 @@ export function createTreasuryPayments(
 
   /** Sends signed bytes; "already known" and a nonce already used mean the chain has (had) them: not an error. */
   async function broadcast(raw: Hex, { quiet }: { quiet: boolean }): Promise<void> {
+    noteSent(keccak256(raw));
     try {
       await chain.sendRawTransaction({ serializedTransaction: raw });
     } catch (error) {
@@ -374,17 +386,17 @@ export function createTreasuryPayments(
 
   async function settlePayment(hash: string, options: { timeoutMs?: number } = {}): Promise<SettledPayment> {
     const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
-    /** A payment signed a moment ago was broadcast then: sending its bytes again at once only costs a call. */
+    /** When its bytes last went out from here (`sentAt`; 0: not lately, so at once). */
     let lastBroadcast: number | undefined;
     for (;;) {
       const members = await membersOf(hash);
       const outcome = outcomeOf(members);
       const live = members.find((m) => m.status === "signed");
       if (outcome.status !== "signed" || !live) return outcome;
-      // (Its copies' bytes too, the earliest of them: one signed long ago goes out at once, as before.)
-      lastBroadcast ??= Math.min(Date.now(), ...members.map((m) => m.createdAt.getTime()));
       // The re-signed copy is the one to wait for, but the chain may have mined an earlier one first.
       const open = members.filter((m) => m.status === "signed" || m.status === "replaced").reverse();
+      // The earliest of its copies: if any was not sent from here lately, all go out at once.
+      lastBroadcast ??= Math.min(...open.map((m) => sentAt.get(m.txHash) ?? 0));
       const checked = new Set(open.map((m) => m.txHash));
       const mined = async () => {
         for (const m of open) {

@@ -337,13 +337,9 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
       await chain.test.dropTransaction({ hash: copy.txHash as Hex });
       await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
       await chain.test.mine({ blocks: 1 });
-      // Before: only the copy was sent again (refused), and the payment waited for a top-up. (The settler's
-      // next round, a minute later: a payment signed a moment ago is not sent again at once.)
-      await t.database.db
-        .update(treasuryPayments)
-        .set({ createdAt: new Date(Date.now() - 60_000) })
-        .where(eq(treasuryPayments.purpose, `bounty:${reward.id}`));
-      await payments.settleOpen();
+      // Before: only the copy was sent again (refused), and the payment waited for a top-up. (The settler of
+      // another server, which has not sent these bytes lately: this one would not send them again at once.)
+      await createTreasuryPayments(t.config, t.app.deps.chain, t.database).settleOpen();
       await chain.test.mine({ blocks: 1 });
       expect(await payments.settlePayment(copy.txHash, { timeoutMs: 10_000 })).toEqual({
         status: "mined",
@@ -355,7 +351,7 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     }
   });
 
-  it("settling a payment just sent waits for it without sending its bytes again at once", async () => {
+  it("settling a payment just sent waits for it without sending its bytes again at once; one not sent here goes out at once", async () => {
     let broadcasts = 0;
     const node = t.app.deps.chain;
     const counting = {
@@ -371,6 +367,11 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     // Before: the first look sent the same bytes again (one more call per payment, metered by the provider).
     expect(await payments.settle(reward.hash, { timeoutMs: 300 })).toBe("signed");
     expect(broadcasts).toBe(1);
+    // A server that did not send it (another instance, or this one restarted after a crash between recording
+    // and sending): its bytes go out at once. Before: it waited 15 s from the payment's signing, whoever sent it.
+    const other = createTreasuryPayments(t.config, counting, t.database);
+    expect(await other.settle(reward.hash, { timeoutMs: 300 })).toBe("signed");
+    expect(broadcasts).toBe(2);
     await chain.test.mine({ blocks: 1 });
     expect(await payments.settle(reward.hash, { timeoutMs: 10_000 })).toBe("mined");
   });
@@ -389,14 +390,10 @@ describe.each(testDatabaseKinds())("a treasury payment priced out by the base fe
     const newer = await pendingReward(payments, "Newer reward", 9);
     const [evictedRow, newerRow] = [await paymentRow(evicted.hash), await paymentRow(newer.hash)];
     expect(newerRow?.nonce).toBe(evictedRow?.nonce);
-    // A minute later the settler comes by (on this server or another). Before: it broadcast the evicted
+    // The settler comes by (another server's, which has not sent these bytes lately). Before: it broadcast the evicted
     // bytes again, whose higher fee replaced the newer payment in the pool; the newer one was then dropped
     // and its request told "failed on chain".
-    await t.database.db
-      .update(treasuryPayments)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(treasuryPayments.txHash, evicted.hash));
-    await payments.settleOpen();
+    await createTreasuryPayments(t.config, t.app.deps.chain, t.database).settleOpen();
     await chain.test.mine({ blocks: 1 });
     expect(await payments.settle(newer.hash, { timeoutMs: 10_000 })).toBe("mined");
     expect(await payments.settle(evicted.hash, { timeoutMs: 10_000 })).toBe("dropped");
