@@ -114,6 +114,34 @@ describe("stream opens per client", () => {
     expect([1, 2, 3].map(() => limiter.take("a"))).toEqual([0, 0, 0]);
   });
 
+  it("holds at most its cap of clients: full buckets go first, then the ones touched longest ago", () => {
+    let now = 0;
+    const limiter = createOpenLimiter({ burst: 2, perSecond: 0.5 }, () => now, 3);
+    limiter.take("a");
+    limiter.take("a");
+    now += 3_000;
+    limiter.take("b");
+    limiter.take("c");
+    now += 1_000;
+    // a is full again (4 s at one every 2 s); b and c are not: a goes, b and c stay.
+    limiter.take("d");
+    expect(limiter.size).toBe(3);
+    expect(limiter.take("b")).toBe(0);
+    expect(limiter.take("b")).toBe(1);
+    // None full now: the one touched longest ago (c) goes for e.
+    limiter.take("e");
+    expect(limiter.size).toBe(3);
+    expect(limiter.take("d")).toBe(0);
+    expect(limiter.take("d")).toBe(2);
+    // c comes back (b, now the oldest, goes) with a full burst.
+    expect(limiter.take("c")).toBe(0);
+    expect(limiter.take("c")).toBe(0);
+    expect(limiter.take("d")).toBe(2);
+    // 100,000 fresh clients through a cap of 3 leave 3.
+    for (let i = 0; i < 100_000; i++) limiter.take(`x${i}`);
+    expect(limiter.size).toBe(3);
+  });
+
   it("the wait it names is the time until the next open, rounded up to whole seconds", () => {
     let now = 0;
     const limiter = createOpenLimiter({ burst: 1, perSecond: 0.25 }, () => now);
