@@ -55,6 +55,27 @@ export async function pendingCostsByNonce(db: Db | Tx, used: number): Promise<Ma
   return costs;
 }
 
+/**
+ * The treasury's native coin once everything it has signed is mined at worst: its balance less the cost at
+ * the fee cap of each of its transactions not mined yet (any instance's; read through `tx`, also those this
+ * transaction signed and has not committed). Balance and nonce are read at one block, so a payment is never
+ * both out of the balance and subtracted.
+ */
+export async function nativeLessPendingCosts(
+  deps: Pick<AppDeps, "chain">,
+  tx: Tx,
+  treasury: `0x${string}`,
+): Promise<bigint> {
+  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
+  const [balance, used] = await Promise.all([
+    deps.chain.getBalance({ address: treasury, blockNumber }),
+    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
+  ]);
+  let pending = 0n;
+  for (const cost of (await pendingCostsByNonce(tx, used)).values()) pending += cost;
+  return balance - pending;
+}
+
 /** A payment's gas at its cap plus its value; bytes that do not parse count their recorded value alone. */
 function costAtCap(row: { rawTx: string; native: boolean; amountWei: string }): bigint {
   const value = row.native ? BigInt(row.amountWei) : 0n;

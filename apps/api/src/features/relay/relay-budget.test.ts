@@ -7,6 +7,7 @@
  */
 import { RELAY_MIN_AMOUNT_CC, RELAY_MIN_VALUE_WEI } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
+import { eq } from "drizzle-orm";
 import { parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -119,6 +120,50 @@ describe("the treasury's reserve", () => {
       expect(await chain.balanceOf(wallet)).toBe(before);
       expect(await t.database.db.select().from(treasuryPayments)).toHaveLength(0);
     } finally {
+      await t.close();
+    }
+  });
+
+  it("counts what the treasury's transactions not mined yet may cost: relays stop before they spend the reserve", async () => {
+    const t = await createTestApp(chain, "pglite", { RELAY_TREASURY_RESERVE_ETH: "1" });
+    const treasury = chain.account(0);
+    const before = await chain.publicClient.getBalance({ address: treasury.address });
+    const pendingHash = `0x${"5e".repeat(32)}`;
+    try {
+      const { wallet, send } = await member(t);
+      await chain.test.setBalance({ address: treasury.address, value: parseEther("1.5") });
+      // Above the reserve with nothing pending: relayed.
+      expect((await send(cc(1))).statusCode).toBe(200);
+      // A roster's grant of 1 ETH signed and not mined yet (on Sepolia, for a block or more): the balance still
+      // holds it. Before: relayed, the treasury left below its reserve once the grant was mined.
+      const used = await chain.publicClient.getTransactionCount({ address: treasury.address });
+      const rawTx = await privateKeyToAccount(treasury.privateKey).signTransaction({
+        chainId: t.config.chainId,
+        to: dev(3),
+        value: parseEther("1"),
+        nonce: used,
+        gas: 21_000n,
+        maxFeePerGas: 1n,
+        maxPriorityFeePerGas: 1n,
+      });
+      await t.database.db.insert(treasuryPayments).values({
+        txHash: pendingHash,
+        purpose: "welcome-eth:pending-grant",
+        kind: "welcome",
+        description: null,
+        toWallets: [dev(3)],
+        amountWei: parseEther("1").toString(),
+        native: true,
+        nonce: used,
+        rawTx,
+      });
+      const balance = await chain.balanceOf(wallet);
+      expect(refusal(await send(cc(1)))).toEqual([503, messages.relay.treasuryReserve]);
+      expect(await chain.balanceOf(wallet)).toBe(balance);
+      expect(await t.database.db.select().from(treasuryPayments)).toHaveLength(2);
+    } finally {
+      await t.database.db.delete(treasuryPayments).where(eq(treasuryPayments.txHash, pendingHash));
+      await chain.test.setBalance({ address: treasury.address, value: before }).catch(() => {});
       await t.close();
     }
   });

@@ -26,7 +26,7 @@ import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError } from "../../chain/payment-outcome";
 import { outcomeOf, paymentMembers, treasuryPaymentsOf } from "../../chain/treasury-payments";
-import { balanceLessUnminedPayments } from "../../chain/unmined-payments";
+import { balanceLessUnminedPayments, nativeLessPendingCosts } from "../../chain/unmined-payments";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
@@ -134,6 +134,7 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
   if (standing === "used") throw conflict(t.used);
   if (standing === "ahead") throw badRequest(t.nonceOutOfSequence);
   if (balance < value) throw badRequest(t.insufficient);
+  // A first look, before any lock (the balance is cached): the check that counts is made under the lock.
   if (treasuryGas < reserve) throw new HttpError(503, t.treasuryReserve);
 
   const payments = treasuryPaymentsOf(deps);
@@ -154,6 +155,12 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
       // two authorizations at once, each covered alone, would both pass and the second revert in the node's
       // estimate (a 502 with a raw error). Under the sender's lock: the balance, less those transfers.
       if ((await spendableBalance(deps, tx, token, from, payments.address)) < value) throw badRequest(t.insufficient);
+      // The reserve, less what the treasury's transactions not mined yet may cost (a roster's grants signed a
+      // moment ago, rewards): the balance alone still holds them for a block or more on Sepolia, and relays
+      // sent meanwhile spent the ETH they were kept for. Under the class's lock, so one relay at a time sees it.
+      if ((await nativeLessPendingCosts(deps, tx, payments.address)) < reserve) {
+        throw new HttpError(503, t.treasuryReserve);
+      }
       return sign({
         purpose: `relay:${from}:${nonce}`,
         kind: "relay",

@@ -24,7 +24,7 @@ import {
   TreasuryOutOfGas,
   treasuryPaymentsOf,
 } from "../../chain/treasury-payments";
-import { pendingCostsByNonce } from "../../chain/unmined-payments";
+import { nativeLessPendingCosts } from "../../chain/unmined-payments";
 import type { Db } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -82,17 +82,10 @@ export async function lockWelcomeNativeCoin(tx: Tx): Promise<void> {
  * less the gas reserve. A node refuses a transaction that would take the sender's pending total past its
  * balance: counting only the grants' values, a roster of 30 funded to the wei had its last grants refused
  * ("insufficient funds") by a geth node once their gas at the cap was added. The balance and the nonce are read
- * at one block, so a payment is never both in the balance and subtracted.
+ * at one block (chain/unmined-payments.ts).
  */
 async function spendableNativeCoin(deps: AppDeps, tx: Tx, treasury: `0x${string}`): Promise<bigint> {
-  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
-  const [balance, used] = await Promise.all([
-    deps.chain.getBalance({ address: treasury, blockNumber }),
-    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
-  ]);
-  let pending = 0n;
-  for (const cost of (await pendingCostsByNonce(tx, used)).values()) pending += cost;
-  return balance - pending - TREASURY_GAS_RESERVE_WEI;
+  return (await nativeLessPendingCosts(deps, tx, treasury)) - TREASURY_GAS_RESERVE_WEI;
 }
 
 /** Gas of a plain transfer of native coin: what each grant's coin costs beside its value. */
