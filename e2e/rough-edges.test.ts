@@ -17,7 +17,7 @@ import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { freshWallet } from "./harness/funding";
 import { createMember, type Member } from "./harness/members";
-import { DESKTOP, openPage, PHONE, settled } from "./harness/pages";
+import { DESKTOP, fewAtATime, openPage, PHONE, settled } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
 import type { E2EStack } from "./harness/stack";
 
@@ -193,23 +193,24 @@ describe("issue 17: every page as a student meets it", () => {
   it("8. no console error or failed request for what is simply not there yet (no profile, no session)", async () => {
     const pages = ["/", "/profiles", "/forum", "/projects", "/bounties", "/explorer"];
     const fresh = freshWallet();
-    for (const who of ["visitor", "wallet without a profile"] as const) {
-      for (const path of pages) {
-        const wallet = who === "visitor" ? false : { signer: fresh.key };
-        const { page, context } = await openPage(browser, stack, "/nothing-yet", { wallet });
-        const problems = watchProblems(page);
-        await page.goto(`${stack.url}${path}`);
-        await page.locator("main h1").first().waitFor();
-        if (who !== "visitor") {
-          await connectWallet(page);
-          // What the connected wallet's pages ask for (its profile, its submission, its session) has answered.
-          await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
-          await settled(page);
-        }
-        expect(problems, `${who} on ${path}`).toEqual([]);
-        await context.close();
+    const visits = (["visitor", "wallet without a profile"] as const).flatMap((who) =>
+      pages.map((path) => ({ who, path })),
+    );
+    await fewAtATime(visits, async ({ who, path }) => {
+      const wallet = who === "visitor" ? false : { signer: fresh.key };
+      const { page, context } = await openPage(browser, stack, "/nothing-yet", { wallet });
+      const problems = watchProblems(page);
+      await page.goto(`${stack.url}${path}`);
+      await page.locator("main h1").first().waitFor();
+      if (who !== "visitor") {
+        await connectWallet(page);
+        // What the connected wallet's pages ask for (its profile, its submission, its session) has answered.
+        await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+        await settled(page);
       }
-    }
+      expect(problems, `${who} on ${path}`).toEqual([]);
+      await context.close();
+    });
   });
 
   it("8. the demo's tips are real: 'I tipped 5 CC to every still life I liked' and the still life shows it", async () => {
@@ -260,26 +261,25 @@ describe("issue 17: every page as a student meets it", () => {
       ["wallet", "/wallet"],
       ["404", "/this/does/not/exist"],
     ] as const;
-    for (const viewport of [DESKTOP, PHONE]) {
-      for (const [name, path] of routes) {
-        const signer = name === "admin" ? 0 : member.key;
-        const { page, context } = await openPage(browser, stack, path, { wallet: { signer }, viewport });
-        if (name === "wallet") {
-          await page.getByRole("button", { name: messages.wallet.connectButton }).click();
-          await page.getByTestId("wallet-balance").waitFor();
-        } else {
-          await connectWallet(page).catch(async (error: Error) => {
-            await screenshot(page, `route-${name}-${viewport.width}-connect-failed`);
-            const body = (await page.locator("body").innerText()).slice(0, 400);
-            throw new Error(`${error.message}\nThe page showed: ${body}`);
-          });
-          if (name === "admin") await page.getByTestId("dashboard-profiles").waitFor();
-          // Lists and pictures settle (the live-update stream stays open, so there is no "network idle").
-          await settled(page);
-        }
-        await screenshot(page, `route-${name}-${viewport.width}`);
-        await context.close();
+    const shots = [DESKTOP, PHONE].flatMap((viewport) => routes.map(([name, path]) => ({ viewport, name, path })));
+    await fewAtATime(shots, async ({ viewport, name, path }) => {
+      const signer = name === "admin" ? 0 : member.key;
+      const { page, context } = await openPage(browser, stack, path, { wallet: { signer }, viewport });
+      if (name === "wallet") {
+        await page.getByRole("button", { name: messages.wallet.connectButton }).click();
+        await page.getByTestId("wallet-balance").waitFor();
+      } else {
+        await connectWallet(page).catch(async (error: Error) => {
+          await screenshot(page, `route-${name}-${viewport.width}-connect-failed`);
+          const body = (await page.locator("body").innerText()).slice(0, 400);
+          throw new Error(`${error.message}\nThe page showed: ${body}`);
+        });
+        if (name === "admin") await page.getByTestId("dashboard-profiles").waitFor();
+        // Lists and pictures settle (the live-update stream stays open, so there is no "network idle").
+        await settled(page);
       }
-    }
+      await screenshot(page, `route-${name}-${viewport.width}`);
+      await context.close();
+    });
   });
 });
