@@ -24,7 +24,26 @@ export interface E2EStack {
   kill(): void;
 }
 
+/** A start not ready after this long is taken as hung (one under load takes 5–40 s). */
+const START_TIMEOUT_MS = 60_000;
+
+class StartTimeout extends Error {}
+
 export async function startStack(env: Record<string, string> = {}): Promise<E2EStack> {
+  try {
+    return await startStackOnce(env);
+  } catch (error) {
+    // Once in a CI run a stack printed nothing for 60 s while others started beside it, and it was not
+    // reproduced in 24 starts six at a time. A start that hangs is tried once more on fresh ports (and a fresh
+    // folder unless the test chose one), with what the first one printed (START_TRACE's steps) on record.
+    if (!(error instanceof StartTimeout)) throw error;
+    console.warn(`${error.message}
+Starting it once more.`);
+    return startStackOnce(env);
+  }
+}
+
+async function startStackOnce(env: Record<string, string>): Promise<E2EStack> {
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), "classcoin-e2e-"));
   const port = await freePort();
   const anvilPort = await freePort();
@@ -38,6 +57,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
       LOG_LEVEL: "warn",
       // Every test signs in from 127.0.0.1; the per-IP hourly cap on new sessions (40) is for real clients.
       SIGN_INS_PER_IP_PER_HOUR: "100000",
+      // A line per start-up step, shown if the stack does not start in time.
+      START_TRACE: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -58,8 +79,9 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
     (resolveReady, reject) => {
       const timer = setTimeout(() => {
         signal("SIGKILL");
-        reject(new Error(`the stack did not start within 60 s:\n${output}`));
-      }, 60_000);
+        if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+        reject(new StartTimeout(`the stack did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`));
+      }, START_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         const url = /ClassCoin is running at (\S+)/.exec(output)?.[1];

@@ -42,6 +42,10 @@ export interface LocalStackOptions {
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const env = { ...process.env, ...options.env };
   const log = options.log ?? (() => {});
+  // START_TRACE=1: a line per step, timed from the process's start, so a start that hangs says where (the
+  // end-to-end harness sets it and prints them when a stack does not start in time).
+  const trace = env.START_TRACE ? (step: string) => log(`[start ${process.uptime().toFixed(1)} s] ${step}`) : () => {};
+  trace("modules loaded");
   const dist = env.WEB_DIST ? resolve(env.WEB_DIST) : webDist;
   if (!existsSync(join(dist, "index.html")) || !existsSync(generatedAbi)) {
     throw new Error(
@@ -54,8 +58,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const anvilPort = Number(env.ANVIL_PORT ?? 8545);
   await assertPortFree(port, env.HOST ?? "127.0.0.1", "PORT");
   await assertPortFree(anvilPort, "127.0.0.1", "ANVIL_PORT");
+  trace("ports free");
 
   const anvil = await startAnvil({ port: anvilPort, statePath: join(dataDir, "anvil-state.json"), stateInterval: 5 });
+  trace("anvil listening");
   try {
     const transport = http(anvil.rpcUrl);
     const publicClient = createPublicClient({ chain: foundry, transport, pollingInterval: 50 });
@@ -82,6 +88,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       writeDeployment(dataDir, deployment);
       freshDeployment = true;
     }
+    trace("token deployed");
     const config = loadConfig({
       ...env,
       CHAIN: "local",
@@ -92,8 +99,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       WEB_DIST: dist,
     });
     const server = await startServer(config);
+    trace("server listening");
     try {
       await runStartHooks(server.app, { log });
+      trace("start hooks done");
     } catch (error) {
       await server.close();
       throw error;
