@@ -12,20 +12,34 @@ import type { AppDeps } from "../deps";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export async function balanceLessUnminedPayments(
-  deps: Pick<AppDeps, "chain">,
-  tx: Tx,
-  input: { treasury: `0x${string}`; balanceAt(blockNumber: bigint): Promise<bigint>; which: SQL | undefined },
-): Promise<bigint> {
+/** A block and the treasury's nonce used by it: what the reads below are made at, together. */
+export interface TreasuryAt {
+  blockNumber: bigint;
+  used: number;
+}
+
+/** The latest block and the treasury's nonce at it (two calls; one pair serves every read of a request). */
+export async function treasuryAt(deps: Pick<AppDeps, "chain">, treasury: `0x${string}`): Promise<TreasuryAt> {
   const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
-  const [balance, used] = await Promise.all([
-    input.balanceAt(blockNumber),
-    deps.chain.getTransactionCount({ address: input.treasury, blockNumber }),
-  ]);
+  const used = await deps.chain.getTransactionCount({ address: treasury, blockNumber });
+  return { blockNumber, used };
+}
+
+export async function balanceLessUnminedPayments(
+  tx: Tx,
+  input: { at: TreasuryAt; balanceAt(blockNumber: bigint): Promise<bigint>; which: SQL | undefined },
+): Promise<bigint> {
+  const balance = await input.balanceAt(input.at.blockNumber);
   const [pending] = await tx
     .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
     .from(treasuryPayments)
-    .where(and(input.which, inArray(treasuryPayments.status, ["signed", "mined"]), gte(treasuryPayments.nonce, used)));
+    .where(
+      and(
+        input.which,
+        inArray(treasuryPayments.status, ["signed", "mined"]),
+        gte(treasuryPayments.nonce, input.at.used),
+      ),
+    );
   return balance - BigInt(pending?.wei ?? "0");
 }
 
@@ -65,12 +79,10 @@ export async function nativeLessPendingCosts(
   deps: Pick<AppDeps, "chain">,
   tx: Tx,
   treasury: `0x${string}`,
+  at?: TreasuryAt,
 ): Promise<bigint> {
-  const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
-  const [balance, used] = await Promise.all([
-    deps.chain.getBalance({ address: treasury, blockNumber }),
-    deps.chain.getTransactionCount({ address: treasury, blockNumber }),
-  ]);
+  const { blockNumber, used } = at ?? (await treasuryAt(deps, treasury));
+  const balance = await deps.chain.getBalance({ address: treasury, blockNumber });
   let pending = 0n;
   for (const cost of (await pendingCostsByNonce(tx, used)).values()) pending += cost;
   return balance - pending;

@@ -26,7 +26,12 @@ import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError } from "../../chain/payment-outcome";
 import { outcomeOf, paymentMembers, treasuryPaymentsOf } from "../../chain/treasury-payments";
-import { balanceLessUnminedPayments, nativeLessPendingCosts } from "../../chain/unmined-payments";
+import {
+  balanceLessUnminedPayments,
+  nativeLessPendingCosts,
+  type TreasuryAt,
+  treasuryAt,
+} from "../../chain/unmined-payments";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
@@ -63,10 +68,10 @@ async function spendableBalance(
   tx: Tx,
   token: `0x${string}`,
   from: `0x${string}`,
-  treasury: `0x${string}`,
+  at: TreasuryAt,
 ): Promise<bigint> {
-  return balanceLessUnminedPayments(deps, tx, {
-    treasury,
+  return balanceLessUnminedPayments(tx, {
+    at,
     balanceAt: (blockNumber) =>
       deps.chain.readContract({
         address: token,
@@ -154,11 +159,13 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
       // The balance read above cannot see this sender's transfers relayed a moment ago and not mined yet:
       // two authorizations at once, each covered alone, would both pass and the second revert in the node's
       // estimate (a 502 with a raw error). Under the sender's lock: the balance, less those transfers.
-      if ((await spendableBalance(deps, tx, token, from, payments.address)) < value) throw badRequest(t.insufficient);
+      // Both reads below at one block and treasury nonce.
+      const at = await treasuryAt(deps, payments.address);
+      if ((await spendableBalance(deps, tx, token, from, at)) < value) throw badRequest(t.insufficient);
       // The reserve, less what the treasury's transactions not mined yet may cost (a roster's grants signed a
       // moment ago, rewards): the balance alone still holds them for a block or more on Sepolia, and relays
       // sent meanwhile spent the ETH they were kept for. Under the class's lock, so one relay at a time sees it.
-      if ((await nativeLessPendingCosts(deps, tx, payments.address)) < reserve) {
+      if ((await nativeLessPendingCosts(deps, tx, payments.address, at)) < reserve) {
         throw new HttpError(503, t.treasuryReserve);
       }
       return sign({
