@@ -4,6 +4,7 @@
  * and in the JSON the page reads; the admin sees who posted it and hides and shows it. Live: a new post and
  * the admin hiding it reach a Feed page already open within 2 s, without a reload.
  */
+import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { FeedPage } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
@@ -25,6 +26,7 @@ let browser: Browser;
 let student: Member;
 const NAME = "Fenna Feedposter";
 const TEXT = "Work in progress: is the horizon too low?";
+const SHARED_TEXT = "Drawn at the classroom computer";
 
 beforeAll(async () => {
   [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
@@ -66,6 +68,49 @@ describe("the Feed", () => {
     expect(await form.getByLabel("Text (optional)").inputValue()).toBe("");
     await expectAccessible(page);
     await screenshot(page, "feed-student");
+    await context.close();
+  });
+
+  it("on a shared computer, a wallet disconnected in its app or switched to another account is not shown the post as theirs", async () => {
+    const { page, context, wallet } = await openPage(browser, stack, "/feed", { wallet: { signer: student.key } });
+    const session = () =>
+      page.evaluate(
+        async () => ((await (await fetch("/api/auth/session")).json()) as { wallet: string | null }).wallet,
+      );
+    const form = page.getByRole("form", { name: "Post to the Feed" });
+    /** Posts through the composer (signing in to do so) and waits for the post marked as theirs. */
+    const post = async (text: string) => {
+      await form.getByLabel("Text (optional)").fill(text);
+      await form.getByLabel(/^Images/).setInputFiles([png("desk.png", [200, 180, 90])]);
+      await form.getByRole("button", { name: "Post anonymously" }).click();
+      const card = page.getByTestId("feed-post").filter({ hasText: text });
+      await card.getByText("Your post").waitFor();
+      return card;
+    };
+    await connectWallet(page);
+    const first = await post(`${SHARED_TEXT} (1)`);
+    expect(await session()).toBe(student.wallet);
+
+    // The student disconnects in the wallet app, not with the site's Sign out, and walks away. Before: the
+    // page still marked the post "Your post" for whoever came next, and the session stayed for 7 days.
+    await wallet?.disconnect();
+    await page.getByRole("banner").getByRole("button", { name: "Connect Wallet" }).waitFor();
+    await expect.poll(session).toBeNull();
+    expect(await first.getByText("Your post").count()).toBe(0);
+
+    // Back, signed in again; then the wallet app is switched to another account: the same.
+    await connectWallet(page);
+    const second = await post(`${SHARED_TEXT} (2)`);
+    await first.getByText("Your post").waitFor();
+    await wallet?.switchAccount(9);
+    await page
+      .getByRole("banner")
+      .getByTitle(new RegExp(devAccount(9).address, "i"))
+      .waitFor();
+    await expect.poll(session).toBeNull();
+    expect(await second.getByText("Your post").count()).toBe(0);
+    expect(await first.getByText("Your post").count()).toBe(0);
+    await screenshot(page, "feed-shared-computer");
     await context.close();
   });
 

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useSwitchChain, WagmiProvider } from "wagmi";
 import { useAlert } from "../ui/alerts";
 import { BalanceProvider } from "./balance-provider";
+import { SessionGuard } from "./session-guard";
 import { useWallet } from "./use-wallet";
 import { getAppWallet } from "./wagmi-config";
 import { useWalletSetup, type WalletSetup, WalletSetupContext } from "./wallet-context";
@@ -19,6 +20,7 @@ export function WalletProvider({ config, children }: { config: PublicConfig; chi
     <WagmiProvider config={appWallet.wagmiConfig} reconnectOnMount>
       <WalletSetupContext.Provider value={setup}>
         <ChainGuard />
+        <SessionGuard />
         <BalanceProvider>{children}</BalanceProvider>
       </WalletSetupContext.Provider>
     </WagmiProvider>
