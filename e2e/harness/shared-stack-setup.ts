@@ -23,7 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let started: E2EStack | undefined;
   let stack: Promise<E2EStack> | undefined;
   const broker = createServer((_request, response) => {
-    stack ??= startStack().then((s) => {
+    // New Feed posts announced each second (a minute in production): e2e/feed.test.ts's live test waits for one.
+    stack ??= startStack({ FEED_ANNOUNCE_SECONDS: "1" }).then((s) => {
       started = s;
       return s;
     });

@@ -100,6 +100,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,6}(\.\d{1,18})?$/, "must be an amount of ETH such as 0.05")
     .default("0.05"),
+  /**
+   * New Feed posts are announced to open pages at the next whole span of this many seconds (features/feed/
+   * announcer.ts), no more precisely than the list's time to the minute; 0 announces each at once.
+   */
+  FEED_ANNOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Memory of the response cache of hot public reads (http/response-cache.ts), in MiB; 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Profiles per `mintBatch` transaction of "Deploy ClassCoin". */
@@ -207,6 +212,8 @@ export interface Config {
   relayTreasuryReserveWei?: bigint;
   /** Response cache size in MiB (default 64; 0 = off); see http/response-cache.ts. */
   responseCacheMb?: number;
+  /** New Feed posts are announced at the next whole span of this many ms (default a minute; 0 = at once). */
+  feedAnnounceMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -263,5 +270,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     relayClassDailyLimit: e.RELAY_CLASS_DAILY_LIMIT,
     relayTreasuryReserveWei: parseEther(e.RELAY_TREASURY_RESERVE_ETH),
     responseCacheMb: e.RESPONSE_CACHE_MB,
+    feedAnnounceMs: e.FEED_ANNOUNCE_SECONDS * 1000,
   };
 }

@@ -45,11 +45,15 @@ async function feedForm(fields: Record<string, string>, files: { bytes: Buffer; 
   };
 }
 
+/** New posts are announced at the next whole span of this (FEED_ANNOUNCE_SECONDS; a minute by default). */
+const ANNOUNCE_MS = 2_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
   let t: TestApp;
   let admin: ReturnType<typeof adminCalls>;
   beforeAll(async () => {
-    t = await createTestApp(chain, kind);
+    t = await createTestApp(chain, kind, { FEED_ANNOUNCE_SECONDS: String(ANNOUNCE_MS / 1000) });
     admin = adminCalls(t.app);
   });
   afterAll(async () => {
@@ -214,25 +218,62 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     for (const id of ids) expect(seen).toContain(id);
   });
 
-  it("a post, and the admin hiding or showing it, are published for open pages without naming the author", async () => {
+  it("a new post is announced at the span's end, after the author's actions around it; hiding and showing at once; no author", async () => {
     const ada = await member("Evented Eva");
+    const published: LiveEvent[] = [];
+    const stop = t.app.events.subscribe(({ event }) => {
+      if (event.type === "feed.changed" || event.type === "profile.changed") published.push(event);
+    });
+    try {
+      // Just past a span's start, so the post and what follows it happen within the span (and the earlier tests'
+      // posts, announced at that start, are out of the way).
+      await sleep(ANNOUNCE_MS - (Date.now() % ANNOUNCE_MS) + 150);
+      published.length = 0;
+      // Ada's named actions around her post (announced as a vote or a profile change would be).
+      await t.app.events.publish({ type: "profile.changed", wallet: ada.wallet });
+      const created = (
+        await post(ada.cookie, { authorWallet: ada.wallet, text: "live" }, [{ bytes: await png("#0af") }])
+      ).json();
+      await t.app.events.publish({ type: "profile.changed", wallet: ada.wallet });
+      // Before: the post was announced between the two, naming its author to anyone reading the stream.
+      await sleep(200);
+      expect(published.map((e) => e.type)).toEqual(["profile.changed", "profile.changed"]);
+      for (let i = 0; i < 150 && published.length < 3; i++) await sleep(20);
+      expect(published[2]).toEqual({ type: "feed.changed", feedPostId: created._id, hidden: false });
+
+      published.length = 0;
+      await admin.post("/feed/hide", { feedPostId: created._id, hide: true });
+      await admin.post("/feed/hide", { feedPostId: created._id, hide: false });
+      for (let i = 0; i < 100 && published.length < 2; i++) await sleep(20);
+      expect(published).toEqual([
+        { type: "feed.changed", feedPostId: created._id, hidden: true },
+        { type: "feed.changed", feedPostId: created._id, hidden: false },
+      ]);
+      expect(JSON.stringify(published.filter((e) => e.type === "feed.changed")).toLowerCase()).not.toContain(
+        ada.wallet.slice(2),
+      );
+    } finally {
+      stop();
+    }
+  });
+
+  it("the posts of one span are announced once, by the newest", async () => {
+    const ada = await member("Batched Bea");
     const published: LiveEvent[] = [];
     const stop = t.app.events.subscribe(({ event }) => {
       if (event.type === "feed.changed") published.push(event);
     });
     try {
-      const created = (
-        await post(ada.cookie, { authorWallet: ada.wallet, text: "live" }, [{ bytes: await png("#0af") }])
-      ).json();
-      await admin.post("/feed/hide", { feedPostId: created._id, hide: true });
-      await admin.post("/feed/hide", { feedPostId: created._id, hide: false });
-      for (let i = 0; i < 100 && published.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(published).toEqual([
-        { type: "feed.changed", feedPostId: created._id, hidden: false },
-        { type: "feed.changed", feedPostId: created._id, hidden: true },
-        { type: "feed.changed", feedPostId: created._id, hidden: false },
-      ]);
-      expect(JSON.stringify(published).toLowerCase()).not.toContain(ada.wallet.slice(2));
+      await sleep(ANNOUNCE_MS - (Date.now() % ANNOUNCE_MS) + 150);
+      published.length = 0;
+      const ids: string[] = [];
+      for (const color of ["#123", "#456"]) {
+        const res = await post(ada.cookie, { authorWallet: ada.wallet, text: color }, [{ bytes: await png(color) }]);
+        ids.push(res.json()._id);
+      }
+      for (let i = 0; i < 150 && published.length < 1; i++) await sleep(20);
+      await sleep(100);
+      expect(published).toEqual([{ type: "feed.changed", feedPostId: ids[1], hidden: false }]);
     } finally {
       stop();
     }

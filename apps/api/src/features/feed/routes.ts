@@ -10,12 +10,14 @@ import { limits } from "../../http/rate-limit";
 import { notFound, unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartFiles } from "../images/multipart";
 import { readImage } from "../images/service";
+import { createFeedAnnouncer } from "./announcer";
 import { createFeedPost, feedImageShown, listFeed } from "./service";
 
 const FEED_IMAGE_MAX_AGE_S = 300;
 
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
+  const announcer = createFeedAnnouncer(app, app.deps.config.feedAnnounceMs ?? 60_000);
 
   registerEndpoint(app, feedEndpoints.list, {
     async handler(request, reply) {
@@ -38,7 +40,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       if (!fields.success) throw validationFailed(fields.error.issues.map((i) => i.message));
       await requireActingWallet(request, fields.data.authorWallet);
       const post = await createFeedPost(db, fields.data, form.files);
-      await app.events.publish({ type: "feed.changed", feedPostId: post._id, hidden: false });
+      announcer.announce(post._id);
       return post;
     },
   });
