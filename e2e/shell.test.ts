@@ -134,7 +134,9 @@ describe("shell: navigation, wallet strip and home", () => {
     // Connected, not signed in (no signature asked yet): Disconnect, beside the bell's "Sign in".
     await page.getByRole("banner").getByRole("button", { name: "Disconnect" }).waitFor();
     await adminLinks(page).waitFor();
-    await page.getByRole("banner").getByText(/CC$/).waitFor();
+    // The header's balance (a bare /CC$/ in the banner also matched the brand mark "CC": it passed before the
+    // balance arrived and failed once both showed).
+    await page.getByTestId("header-balance").filter({ hasText: /\d CC$/ }).waitFor();
     await screenshot(page, "shell-dev-wallet-admin");
 
     // An already authorised wallet reconnects on reload without a prompt.
