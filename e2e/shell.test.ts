@@ -136,7 +136,10 @@ describe("shell: navigation, wallet strip and home", () => {
     await adminLinks(page).waitFor();
     // The header's balance (a bare /CC$/ in the banner also matched the brand mark "CC": it passed before the
     // balance arrived and failed once both showed).
-    await page.getByTestId("header-balance").filter({ hasText: /\d CC$/ }).waitFor();
+    await page
+      .getByTestId("header-balance")
+      .filter({ hasText: /\d CC$/ })
+      .waitFor();
     await screenshot(page, "shell-dev-wallet-admin");
 
     // An already authorised wallet reconnects on reload without a prompt.
