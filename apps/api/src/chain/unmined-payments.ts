@@ -4,7 +4,7 @@
  * are subtracted. The nonce, not the recorded status, says whether a payment is in that balance: one may be
  * recorded mined a moment after the read (counted twice over, a CI run answered a raw 502).
  */
-import { and, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type Hex, parseTransaction } from "viem";
 import type { Db } from "../db/client";
 import { treasuryPayments } from "../db/schema";
@@ -48,7 +48,8 @@ export async function balanceLessUnminedPayments(
  * plus value, by nonce (a payment and its re-signed copies share one nonce: the node holds one of them, so the
  * dearest counts). A node refuses a transaction that would take the sender's pending total past its balance,
  * so this, not only the values, is what a new payment must fit beside. Read through `db` or a transaction,
- * which then sees its own payments signed and not yet committed.
+ * which then sees its own payments signed and not yet committed. Recorded mined counts too while its nonce is
+ * at or past `used` (the header's rule: mined after the block `used` was read at, so not in its balance).
  */
 export async function pendingCostsByNonce(db: Db | Tx, used: number): Promise<Map<number, bigint>> {
   const rows = await db
@@ -59,7 +60,7 @@ export async function pendingCostsByNonce(db: Db | Tx, used: number): Promise<Ma
       amountWei: treasuryPayments.amountWei,
     })
     .from(treasuryPayments)
-    .where(and(eq(treasuryPayments.status, "signed"), gte(treasuryPayments.nonce, used)));
+    .where(and(inArray(treasuryPayments.status, ["signed", "mined"]), gte(treasuryPayments.nonce, used)));
   const costs = new Map<number, bigint>();
   for (const row of rows) {
     const cost = costAtCap(row);
