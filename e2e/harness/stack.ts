@@ -37,8 +37,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<E2ES
     // reproduced in 24 starts six at a time. A start that hangs is tried once more on fresh ports (and a fresh
     // folder unless the test chose one), with what the first one printed (START_TRACE's steps) on record.
     if (!(error instanceof StartTimeout)) throw error;
-    console.warn(`${error.message}
-Starting it once more.`);
+    console.warn(`${error.message}\nStarting it once more.`);
     return startStackOnce(env);
   }
 }

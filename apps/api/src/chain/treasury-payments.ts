@@ -163,7 +163,6 @@ export interface TreasuryPayments {
    * what their requests, given up, did not announce).
    */
   settleOpen(options?: { log?: SettleLog }): Promise<MinedLate[]>;
-  nativeBalance(): Promise<bigint>;
   /** The fee cap per gas a payment signed now gets (the base fee's headroom plus the tip). */
   feeCap(): Promise<bigint>;
 }
@@ -713,10 +712,6 @@ export function createTreasuryPayments(
         mined.push(settled.hash === row.txHash ? row : { ...row, txHash: settled.hash });
       }
       return mined;
-    },
-
-    nativeBalance() {
-      return chain.getBalance({ address: account.address });
     },
 
     async feeCap() {

@@ -15,11 +15,10 @@ import { useCallback, useEffect, useRef } from "react";
 import { formatUnits } from "viem";
 import { useBlockNumber, useReadContract } from "wagmi";
 import type { CcBalance } from "./use-cc-balance";
+import { useWalletSetup } from "./wallet-context";
 
 /** On a public chain, how often the balance is read when no live update said it changed. */
 const BALANCE_FALLBACK_POLL_MS = 60_000;
-
-import { useWalletSetup } from "./wallet-context";
 
 export default function BalanceReader({
   wallet,
