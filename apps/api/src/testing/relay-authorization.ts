@@ -1,6 +1,6 @@
 /** A signed EIP-3009 transfer authorization, as the relay's request body (`POST /api/relay/transfer`). */
 import { classCoinDomain, randomAuthorizationNonce, transferWithAuthorizationTypes } from "@classcoin/shared/gasless";
-import { parseUnits } from "viem";
+import { type Hash, type PublicClient, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { dev } from "./transfers";
 
@@ -40,4 +40,20 @@ export async function signedAuthorization(input: {
     nonce: message.nonce,
     signature,
   };
+}
+
+/**
+ * A relay request's answer, once its transfer is mined when it was accepted. The relay answers once the
+ * transfer is sent, not mined; on a loaded machine anvil's block can come after a test's next balance read
+ * (one CI run read 8 CC where 7 were left).
+ */
+export async function minedIfRelayed<R extends { statusCode: number; json(): unknown }>(
+  client: PublicClient,
+  pending: Promise<R>,
+): Promise<R> {
+  const res = await pending;
+  if (res.statusCode !== 200) return res;
+  const { txHash } = res.json() as { txHash: Hash };
+  await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50, timeout: 30_000 });
+  return res;
 }

@@ -16,7 +16,7 @@ import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin }
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
-import { signedAuthorization } from "../../testing/relay-authorization";
+import { minedIfRelayed, signedAuthorization } from "../../testing/relay-authorization";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
 import { lockRelayClass } from "./service";
@@ -41,18 +41,21 @@ async function member(t: TestApp, funds = 5) {
   await t.database.db.insert(profiles).values({ wallet, name: "Sender", birthday: "2010-01-01", starSign: "Leo" });
   const cookie = await signIn(t, key);
   const send = async (value: bigint, options: { signer?: `0x${string}` } = {}) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/relay/transfer",
-      payload: await signedAuthorization({
-        from: wallet,
-        key: options.signer ?? key,
-        chainId: t.config.chainId,
-        token: chain.tokenAddress,
-        overrides: { value },
+    minedIfRelayed(
+      chain.publicClient,
+      t.app.inject({
+        method: "POST",
+        url: "/api/relay/transfer",
+        payload: await signedAuthorization({
+          from: wallet,
+          key: options.signer ?? key,
+          chainId: t.config.chainId,
+          token: chain.tokenAddress,
+          overrides: { value },
+        }),
+        headers: { cookie },
       }),
-      headers: { cookie },
-    });
+    );
   return { wallet, send };
 }
 

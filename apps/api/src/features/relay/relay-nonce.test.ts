@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, treasuryPayments } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
+import { minedIfRelayed } from "../../testing/relay-authorization";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
 
@@ -71,7 +72,10 @@ describe("the relay and the token's nonce rule", () => {
         validBefore: `${message.validBefore}`,
         signature,
       };
-      return t.app.inject({ method: "POST", url: "/api/relay/transfer", payload, headers: { cookie } });
+      return minedIfRelayed(
+        chain.publicClient,
+        t.app.inject({ method: "POST", url: "/api/relay/transfer", payload, headers: { cookie } }),
+      );
     };
   });
 

@@ -15,7 +15,7 @@ import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin }
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
-import { signedAuthorization } from "../../testing/relay-authorization";
+import { minedIfRelayed, signedAuthorization } from "../../testing/relay-authorization";
 import { signIn } from "../../testing/sign-in";
 import { dev } from "../../testing/transfers";
 import { lockRelaySender } from "./service";
@@ -65,12 +65,15 @@ describe.each(testDatabaseKinds())("gasless transfers on %s", (kind) => {
       overrides,
     });
   const relay = (body: Record<string, unknown>, withCookie: string | null = cookie) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/relay/transfer",
-      payload: body,
-      headers: withCookie ? { cookie: withCookie } : {},
-    });
+    minedIfRelayed(
+      chain.publicClient,
+      t.app.inject({
+        method: "POST",
+        url: "/api/relay/transfer",
+        payload: body,
+        headers: withCookie ? { cookie: withCookie } : {},
+      }),
+    );
 
   it("a member with 0 ETH sends CC without gas; the treasury pays it", async () => {
     expect(await chain.publicClient.getBalance({ address: wallet })).toBe(0n);
