@@ -37,6 +37,10 @@ export async function createTestApp(
     // Off unless a test asks for it: feature tests write fixtures straight into the database, which no
     // live event announces (http/response-cache.test.ts runs the routes with it on).
     RESPONSE_CACHE_MB: "0",
+    // New Feed posts announced at once: announced at the next whole minute (the default) they wrote a live
+    // event in the middle of a later test's "changes nothing" comparison (authorization.test.ts, once in a
+    // CI run). feed.test.ts asks for a span of its own.
+    FEED_ANNOUNCE_SECONDS: "0",
     ...env,
   });
   const database = await createTestDatabase(kind);
