@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * One anvil per run: the root global setup (`apps/api/src/testing/shared-anvil.ts`) starts it before any
@@ -29,7 +29,8 @@ export default defineConfig({
                 name: "stress",
                 // Side by side: each checks an outcome (no gap or duplicate, a failover, two servers up), not
                 // the machine's speed. 163 s one at a time, the load soak included.
-                include: ["stress/class-rehearsal.test.ts", "stress/indexer-kill.test.ts"],
+                include: ["stress/**/*.test.ts"],
+                exclude: [...configDefaults.exclude, "stress/load.test.ts"],
                 testTimeout: 240_000,
                 hookTimeout: 120_000,
               },
