@@ -73,10 +73,6 @@ export default defineConfig({
           include: ["e2e/**/*.test.ts"],
           // One stack (with the demo community) for the files that share it; see e2e/harness/shared-stack.ts.
           globalSetup: ["e2e/harness/shared-stack-setup.ts"],
-          // The files run one after another in each worker, importing playwright-core, viem and the harness
-          // once (e2e alone: 387 → 371 s; the imports 50 → 5 s). Each file has its own browser, pages and
-          // stack or wallets; no file mocks a module or stubs a global.
-          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
