@@ -24,7 +24,8 @@ const apiFeatureEdges = {
   // The Feed's images go through the images feature (checks by bytes, re-encoding, storage, serving).
   feed: ["^apps/api/src/features/images/"],
   // An archive keeps the semester's leaderboard as the leaderboard computes it.
-  semesters: ["^apps/api/src/features/leaderboard/service\\.ts$"],
+  // and its predictions as the predictions feature reads them.
+  semesters: ["^apps/api/src/features/leaderboard/service\\.ts$", "^apps/api/src/features/predictions/read\\.ts$"],
 };
 const withEdges = Object.keys(apiFeatureEdges);
 

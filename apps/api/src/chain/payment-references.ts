@@ -5,10 +5,8 @@
  * mine, and the one it did mine once it has.
  */
 import { inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Tx } from "../db/client";
 import { bounties, welcomeGrants } from "../db/schema";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function movePaymentReferences(tx: Tx, from: string[], to: string): Promise<void> {
   const others = from.filter((hash) => hash !== to);

@@ -48,7 +48,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config";
-import type { Database, Db } from "../db/client";
+import type { Database, Db, Tx } from "../db/client";
 import { treasuryPayments } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { chainFor } from "./clients";
@@ -57,8 +57,6 @@ import { pendingCostsByNonce } from "./unmined-payments";
 
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type PaymentCall =
   /** `mintBatch(to, amountWei)`: `amountWei` CC to each address. */

@@ -6,11 +6,9 @@
  */
 import { and, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type Hex, parseTransaction } from "viem";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { treasuryPayments } from "../db/schema";
 import type { AppDeps } from "../deps";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** A block and the treasury's nonce used by it: what the reads below are made at, together. */
 export interface TreasuryAt {

@@ -17,6 +17,8 @@ import { cacheStatements } from "./statement-cache";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DatabaseKind = "pglite" | "postgres";
 
 /** What `Database.listen` calls: each NOTIFY payload, and (PostgreSQL) after a lost connection came back. */

@@ -3,9 +3,7 @@
  * shared database, caught in the middle of its work (its locks taken, its rows written, not committed), so a
  * request to this instance meets exactly the moment a race would.
  */
-import type { Db } from "../db/client";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Db, Tx } from "../db/client";
 
 export interface OpenTransaction {
   /** Commits the other instance's transaction (idempotent: also call it in `finally`). */

@@ -7,13 +7,11 @@
  * rows go at the end of each stream.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 
 /** pg_advisory_xact_lock key of the streams' numbering ("ccst"). */
 const STREAMS_LOCK = 0x6363_7374;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface StreamPositions {
   seq: number;

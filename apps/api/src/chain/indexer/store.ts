@@ -6,7 +6,7 @@
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
 import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { formatUnits } from "viem";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 import { holders, indexedBlocks, indexerState, semesters, transactions } from "../../db/schema";
 import { classifyTransfer, TIP_DESCRIPTION_PREFIX } from "./classify";
@@ -19,8 +19,6 @@ const CHECKPOINT_KEY = "transfers";
 const INDEXER_LOCK = 0x6363_6978;
 /** Block hashes kept for blocks without logs below the checkpoint (the window a reorg can reach). */
 export const RECENT_BLOCKS_KEPT = 128;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Checkpoint {
   token: `0x${string}`;

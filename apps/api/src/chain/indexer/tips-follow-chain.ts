@@ -12,9 +12,7 @@
  * the new receipt). Tips recorded before block numbers were kept (null) are left alone.
  */
 import { type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Tx } from "../../db/client";
 
 async function undoTips(tx: Tx, where: SQL): Promise<void> {
   await tx.execute(sql`

@@ -17,13 +17,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { ccToWei, sendError, unpaidError } from "../../chain/payment-outcome";
 import { treasuryPaymentsOf } from "../../chain/treasury-payments";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { bounties, profiles, treasuryPayments } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http-errors";
 import { bountyNotFound, toBounty } from "./service";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const t = messages.treasury;
 export const bountyDescription = (title: string) => `Bounty: ${title}`;

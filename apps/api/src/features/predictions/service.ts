@@ -20,13 +20,11 @@ import {
   winnersOf,
 } from "@classcoin/shared/predictions";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { predictionResults, predictionRounds, predictions, profiles, projects } from "../../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../../http-errors";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { readPredictions, toPrediction } from "./read";
 
 async function roundStatus(db: Db, projectNumber: number): Promise<PredictionStatus> {
   const [round] = await db.select().from(predictionRounds).where(eq(predictionRounds.projectNumber, projectNumber));
@@ -129,50 +127,6 @@ async function recordResult(tx: Tx, projectNumber: number): Promise<void> {
       winner: winners.has(c.projectId),
     })),
   );
-}
-
-const predictor = alias(profiles, "predictor");
-const predicted = alias(profiles, "predicted");
-
-async function readPredictions(db: Db, projectNumber: number, wallet?: string) {
-  const where = wallet
-    ? and(eq(predictions.projectNumber, projectNumber), eq(predictions.predictorWallet, wallet))
-    : eq(predictions.projectNumber, projectNumber);
-  return db
-    .select({
-      id: predictions.id,
-      projectNumber: predictions.projectNumber,
-      predictorWallet: predictions.predictorWallet,
-      predictorName: predictor.name,
-      projectId: predictions.projectId,
-      predictedTitle: projects.title,
-      predictedWallet: projects.authorWallet,
-      predictedName: predicted.name,
-      createdAt: predictions.createdAt,
-    })
-    .from(predictions)
-    .innerJoin(projects, eq(projects.id, predictions.projectId))
-    .leftJoin(predictor, eq(predictor.wallet, predictions.predictorWallet))
-    .leftJoin(predicted, eq(predicted.wallet, projects.authorWallet))
-    .where(where)
-    .orderBy(asc(predictions.id));
-}
-
-type PredictionRow = Awaited<ReturnType<typeof readPredictions>>[number];
-
-function toPrediction(row: PredictionRow, winners: string[] | null): Prediction {
-  return {
-    _id: String(row.id),
-    projectNumber: row.projectNumber,
-    predictorWallet: row.predictorWallet,
-    predictorName: row.predictorName ?? row.predictorWallet,
-    projectId: String(row.projectId),
-    predictedTitle: row.predictedTitle,
-    predictedWallet: row.predictedWallet,
-    predictedName: row.predictedName ?? row.predictedWallet,
-    createdAt: row.createdAt.toISOString(),
-    correct: winners === null ? null : winners.includes(String(row.projectId)),
-  };
 }
 
 /**

@@ -6,10 +6,8 @@
  * cannot both take the last one.
  */
 import { and, eq, gt, like, min, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { treasuryPayments } from "../../db/schema";
-import type { AppDeps } from "../../deps";
-
-export type Tx = Parameters<Parameters<AppDeps["database"]["db"]["transaction"]>[0]>[0];
 
 /** How long an authorization may be valid at most, and so the window of the daily counts. */
 export const MAX_VALIDITY_SECONDS = 24 * 60 * 60;

@@ -32,10 +32,11 @@ import {
   type TreasuryAt,
   treasuryAt,
 } from "../../chain/unmined-payments";
+import type { Tx } from "../../db/client";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
-import { lockRelayClass, lockRelaySender, MAX_VALIDITY_SECONDS, relayedToday, type Tx } from "./daily-count";
+import { lockRelayClass, lockRelaySender, MAX_VALIDITY_SECONDS, relayedToday } from "./daily-count";
 import { nonceStanding } from "./nonce";
 
 export { lockRelayClass, lockRelaySender } from "./daily-count";

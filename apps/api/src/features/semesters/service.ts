@@ -21,7 +21,7 @@ import { EXPLORER_PAGE_SIZE } from "@classcoin/shared/constants";
 import type { Bounty, Pagination, Transaction } from "@classcoin/shared/entities";
 import type { Leaderboard } from "@classcoin/shared/leaderboard";
 import { messages } from "@classcoin/shared/messages";
-import { PREDICTION_PROJECTS, type Prediction, type PredictionStatus, winnersOf } from "@classcoin/shared/predictions";
+import { PREDICTION_PROJECTS, type PredictionStatus, winnersOf } from "@classcoin/shared/predictions";
 import type {
   Archive,
   ArchiveCounts,
@@ -36,10 +36,9 @@ import type {
   SemesterPreview,
 } from "@classcoin/shared/semesters";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import { holdIndexerLock, readCheckpoint } from "../../chain/indexer/store";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 import {
   archives,
@@ -49,15 +48,14 @@ import {
   posts,
   predictionResults,
   predictionRounds,
-  predictions,
   profiles,
   projects,
   semesters,
 } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http-errors";
+import { readPredictions, toPrediction } from "../predictions/read";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Reader = Db | Tx;
 
 /** pg_advisory_xact_lock key: one archive or reset at a time ("ccse"). */
@@ -251,9 +249,6 @@ async function snapshotBounties(db: Reader): Promise<Bounty[]> {
   }));
 }
 
-const predictor = alias(profiles, "predictor");
-const predicted = alias(profiles, "predicted");
-
 /**
  * Per project 2–4: its status, every prediction and who was right (the submissions with the most CC). A closed
  * round's winners are those recorded when it closed (features/predictions), never the totals now: tips after
@@ -277,23 +272,7 @@ async function snapshotPredictions(
       desc(predictionResults.totalReceived),
       asc(predictionResults.projectId),
     );
-  const rows = await db
-    .select({
-      id: predictions.id,
-      projectNumber: predictions.projectNumber,
-      predictorWallet: predictions.predictorWallet,
-      predictorName: predictor.name,
-      projectId: predictions.projectId,
-      predictedTitle: projects.title,
-      predictedWallet: projects.authorWallet,
-      predictedName: predicted.name,
-      createdAt: predictions.createdAt,
-    })
-    .from(predictions)
-    .innerJoin(projects, eq(projects.id, predictions.projectId))
-    .leftJoin(predictor, eq(predictor.wallet, predictions.predictorWallet))
-    .leftJoin(predicted, eq(predicted.wallet, projects.authorWallet))
-    .orderBy(asc(predictions.id));
+  const rows = await readPredictions(db);
   const result = PREDICTION_PROJECTS.map((projectNumber): ArchivedPredictionRound => {
     const round = rounds.find((r) => r.projectNumber === projectNumber);
     const status: PredictionStatus = round?.open ? "open" : round?.closedAt ? "closed" : "not_open";
@@ -307,22 +286,7 @@ async function snapshotPredictions(
       status,
       winners,
       ...(!shown && status === "open" && { withheld: true }),
-      predictions: rows
-        .filter((r) => shown && r.projectNumber === projectNumber)
-        .map(
-          (r): Prediction => ({
-            _id: String(r.id),
-            projectNumber: r.projectNumber,
-            predictorWallet: r.predictorWallet,
-            predictorName: r.predictorName ?? r.predictorWallet,
-            projectId: String(r.projectId),
-            predictedTitle: r.predictedTitle,
-            predictedWallet: r.predictedWallet,
-            predictedName: r.predictedName ?? r.predictedWallet,
-            createdAt: r.createdAt.toISOString(),
-            correct: winners.includes(String(r.projectId)),
-          }),
-        ),
+      predictions: rows.filter((r) => shown && r.projectNumber === projectNumber).map((r) => toPrediction(r, winners)),
     };
   });
   const made = rows.filter((r) => (PREDICTION_PROJECTS as readonly number[]).includes(r.projectNumber)).length;

@@ -7,7 +7,7 @@ import type { Settings, WhitelistEntry } from "@classcoin/shared/entities";
 import type { AdminWhitelistEntry } from "@classcoin/shared/treasury";
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { settings, whitelist } from "../../db/schema";
 import { conflict, notFound } from "../../http-errors";
 import { readWelcomeGrants } from "./welcome-grant";
@@ -77,7 +77,7 @@ export async function addToWhitelist(
   db: Db,
   grant: AdminGrant,
   input: { wallet: string; notes: string },
-  onAdded?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], wallet: string) => Promise<void>,
+  onAdded?: (tx: Tx, wallet: string) => Promise<void>,
 ): Promise<WhitelistEntry> {
   return db.transaction(async (tx) => {
     await grant.consume(tx);

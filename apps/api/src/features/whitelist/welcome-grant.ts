@@ -25,11 +25,9 @@ import {
   treasuryPaymentsOf,
 } from "../../chain/treasury-payments";
 import { nativeLessPendingCosts } from "../../chain/unmined-payments";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
 import type { AppDeps } from "../../deps";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const t = messages.treasury;
 /** Native coin the treasury keeps for its own gas: a grant's coin is sent only above this. */

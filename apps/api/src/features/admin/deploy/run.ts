@@ -15,7 +15,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { invalidateBalance } from "../../../chain/balances";
 import { ccToWei, firstLine, outOfGas } from "../../../chain/payment-outcome";
 import { TreasuryOutOfGas, treasuryPaymentsOf } from "../../../chain/treasury-payments";
-import type { Db } from "../../../db/client";
+import type { Db, Tx } from "../../../db/client";
 import { deployRuns, treasuryPayments } from "../../../db/schema";
 import type { AppDeps } from "../../../deps";
 
@@ -39,7 +39,7 @@ export function chunksOf(run: Pick<DeployRunRow, "recipientWallets" | "chunkSize
  * Marks every `running` run whose heartbeat is older than `staleMs` as `interrupted`. Heartbeats are written
  * and compared in the database's time: instances on machines whose clocks differ must agree on "older".
  */
-export async function markStaleRuns(db: Db | Parameters<Parameters<Db["transaction"]>[0]>[0], staleMs: number) {
+export async function markStaleRuns(db: Db | Tx, staleMs: number) {
   await db
     .update(deployRuns)
     .set({ status: "interrupted", error: "the server stopped during this run" })
