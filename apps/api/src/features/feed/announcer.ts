@@ -3,7 +3,9 @@
  * one `feed.changed`, not the moment each is written. The live stream, and its replay that anyone may ask for,
  * is one ordered log of everyone's named actions (votes, comments, tips): a post announced between two votes
  * of one student named its author, whatever the list's rounding of `createdAt` to the minute hides. At the
- * span's end the event says no more than that rounding does. Hiding and showing (the admin's) go out at once.
+ * span's end the event says no more than that rounding does; the public list holds the span's posts back until
+ * then too (`listFeed`), or polling it would tell what the stream does not. Hiding and showing (the admin's) go
+ * out at once.
  *
  * Per instance: a post written on another instance is announced by that one. An instance that stops announces
  * what it holds as it closes; one that dies loses it, and pages see the post on their next read.

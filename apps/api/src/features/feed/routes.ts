@@ -11,19 +11,20 @@ import { notFound, unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartFiles } from "../images/multipart";
 import { readImage } from "../images/service";
 import { createFeedAnnouncer } from "./announcer";
-import { createFeedPost, feedImageShown, listFeed } from "./service";
+import { createFeedPost, feedImageShown, listFeed, spanStart } from "./service";
 
 const FEED_IMAGE_MAX_AGE_S = 300;
 
 export const feedRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
-  const announcer = createFeedAnnouncer(app, app.deps.config.feedAnnounceMs ?? 60_000);
+  const spanMs = app.deps.config.feedAnnounceMs ?? 60_000;
+  const announcer = createFeedAnnouncer(app, spanMs);
 
   registerEndpoint(app, feedEndpoints.list, {
     async handler(request, reply) {
       // The answer depends on who asks (`mine`), so no shared cache may keep it.
       reply.header("Cache-Control", "private, no-store");
-      return listFeed(db, request.query, await getSessionWallet(request));
+      return listFeed(db, request.query, await getSessionWallet(request), spanStart(Date.now(), spanMs));
     },
   });
 

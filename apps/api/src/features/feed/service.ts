@@ -6,7 +6,7 @@
 import type { AdminFeedPost, FeedPage, FeedPost } from "@classcoin/shared/feed";
 import { FEED_MAX_IMAGES, feedTextSchema } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { feedPosts, profiles } from "../../db/schema";
@@ -32,13 +32,25 @@ function toFeedPost(row: FeedRow, viewer: string | null): FeedPost {
   };
 }
 
-/** Visible posts, newest first; `before` continues after the post with that id. */
+/** Where the span that `at` falls in began: posts written since are not yet out (see `listFeed`). */
+export function spanStart(at: number, spanMs: number): Date {
+  return new Date(spanMs > 0 ? Math.floor(at / spanMs) * spanMs : at + 1);
+}
+
+/**
+ * Visible posts, newest first; `before` continues after the post with that id. A post is out once the span it
+ * was written in has ended (`publishedBefore`, when the announcer tells open pages), except to its author: the
+ * list is public and may be polled, and a post listed the moment it was written could be matched with its
+ * author's named actions around it as the live stream's own announcement could.
+ */
 export async function listFeed(
   db: Db,
   page: { limit: number; before?: string },
   viewer: string | null,
+  publishedBefore: Date,
 ): Promise<FeedPage> {
-  const visible = eq(feedPosts.hidden, false);
+  const out = lt(feedPosts.createdAt, publishedBefore);
+  const visible = and(eq(feedPosts.hidden, false), viewer ? or(out, eq(feedPosts.authorWallet, viewer)) : out);
   const where = page.before ? and(visible, lt(feedPosts.id, Number(page.before))) : visible;
   // One more than asked tells whether an older page exists.
   const rows = await db
@@ -80,7 +92,8 @@ export async function createFeedPost(
   for (const file of files) images.push(await storeImage(db, file.bytes, "feed"));
   const [row] = await db
     .insert(feedPosts)
-    .values({ authorWallet: input.authorWallet, text: text.data, images })
+    // Its time by this server's clock, the one its announcer and `listFeed`'s span use.
+    .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: new Date() })
     .returning();
   return toFeedPost(row!, input.authorWallet);
 }
