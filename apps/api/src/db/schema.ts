@@ -148,7 +148,13 @@ export const projects = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     image: text("image").notNull(),
+    /**
+     * CC received, as the API answers it: always `total_received_wei` / 10^18, so equal amounts are equal
+     * numbers (a running sum of doubles made 1.1 + 2.2 received more than 3.3, and decided predictions on it).
+     */
     totalReceived: doublePrecision("total_received").notNull().default(0),
+    /** The exact sum of the project's tips (`tips.amount_wei`), kept with each tip recorded or undone. */
+    totalReceivedWei: numeric("total_received_wei", { precision: 78, scale: 0 }).notNull().default("0"),
     archived: boolean("archived").notNull().default(false),
     createdAt: createdAt(),
   },

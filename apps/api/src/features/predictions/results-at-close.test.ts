@@ -247,6 +247,27 @@ describe.each(testDatabaseKinds())("prediction results at the close on %s", (kin
     expect(await c.round(3)).toEqual(closed);
   });
 
+  it("equal CC received is a tie however it was tipped (1.1 + 2.2 and 3.3), shown as the same figure", async () => {
+    const { alice, bob, carol, dave } = c;
+    await c.submit(alice, 4, "Sum of two");
+    await c.submit(bob, 4, "One tip");
+    await c.setOpen(4, true);
+    await c.predict(carol, 4, "One tip");
+    await c.tip(dave, "Sum of two", 1.1);
+    await c.tip(carol, "Sum of two", 2.2);
+    await c.tip(dave, "One tip", 3.3);
+    // Before: 3.3000000000000003 against 3.3, and "Sum of two" won alone.
+    expect([await c.liveTotal("Sum of two"), await c.liveTotal("One tip")]).toEqual([3.3, 3.3]);
+    await c.setOpen(4, false);
+    const closed = await c.round(4);
+    expect(closed.winners.sort()).toEqual([c.id("Sum of two"), c.id("One tip")].sort());
+    expect(c.figures(closed)).toEqual([
+      ["Sum of two", 3.3],
+      ["One tip", 3.3],
+    ]);
+    expect(c.verdicts(closed)).toEqual([["Carol Cole", "Right"]]);
+  });
+
   it('"Start new semester" archives the results as they were at their close', async () => {
     // One more tip after both closes, then the final archive of the semester.
     await c.tip(c.dave, "Harbor", 20);

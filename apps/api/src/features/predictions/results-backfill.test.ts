@@ -5,69 +5,16 @@
  * profiles; the most received wins, ties all win, none when nothing was received), and none for a round not
  * closed. From then on those rounds are answered from the record: a later tip changes nothing.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type DatabaseKind, type Db, migrationsFolder } from "../../db/client";
+import { migrationsFolder } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
-import * as schema from "../../db/schema";
-import { createThrowawayPostgres, testDatabaseKinds } from "../../testing/database";
+import { testDatabaseKinds } from "../../testing/database";
+import { emptyDatabase, migrationsBefore } from "../../testing/migrations-before";
 import { getRound } from "./service";
 
 const MIGRATION = "0013_prediction_results";
-
-/** A copy of the migrations folder as it was before `tag`: what a database deployed then was migrated with. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "zz-migrations-before-"));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  if (at < 1) throw new Error(`${tag} is not in the journal after an earlier migration`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-interface Migratable {
-  db: Db;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function emptyDatabase(kind: DatabaseKind): Promise<Migratable> {
-  if (kind === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = new PGlite();
-    const db = drizzle({ client, schema });
-    return {
-      db: db as unknown as Db,
-      migrate: (folder) => migrate(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const pg = (await import("pg")).default;
-  const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const throwaway = await createThrowawayPostgres(undefined, "classcoin_backfill");
-  const pool = new pg.Pool({ connectionString: throwaway.url, max: 2 });
-  // Dropping the database (WITH FORCE) can reach a connection the pool is still closing: its "terminating
-  // connection" error is expected then, not a failure (a CI run reported it as an unhandled error).
-  pool.on("error", () => {});
-  const db = drizzle({ client: pool, schema });
-  return {
-    db: db as unknown as Db,
-    migrate: (folder) => migrate(db, { migrationsFolder: folder }),
-    async close() {
-      await pool.end();
-      await throwaway.drop();
-    },
-  };
-}
 
 const before = migrationsBefore(MIGRATION);
 afterAll(() => rmSync(before, { recursive: true, force: true }));

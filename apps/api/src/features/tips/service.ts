@@ -20,6 +20,7 @@ import {
 } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { projects, semesters, tips, transactions } from "../../db/schema";
+import { WEI_PER_CC } from "../../db/wei";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 
@@ -53,6 +54,7 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
   if (receipt.blockNumber < BigInt(semester?.startBlock ?? 0)) throw badRequest(tipErrors.beforeSemester);
   const logIndexes = matchingTransferLogs(deps, receipt, input);
 
+  const amountWei = parseUnits(String(input.amount), TOKEN_DECIMALS).toString();
   const totalReceived = await db.transaction(async (tx) => {
     let recorded: number | undefined;
     for (const logIndex of logIndexes) {
@@ -63,7 +65,7 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
           fromWallet: input.fromWallet,
           toWallet: input.toWallet,
           amount: input.amount,
-          amountWei: parseUnits(String(input.amount), TOKEN_DECIMALS).toString(),
+          amountWei,
           txHash: input.txHash,
           logIndex,
           // The receipt's block: the indexer undoes the tip if the chain drops it (tips-follow-chain.ts).
@@ -83,9 +85,10 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
       .update(transactions)
       .set({ type: "project_tip" })
       .where(and(eq(transactions.txHash, input.txHash), eq(transactions.logIndex, recorded)));
+    const wei = sql`${projects.totalReceivedWei} + ${amountWei}::numeric`;
     const [updated] = await tx
       .update(projects)
-      .set({ totalReceived: sql`${projects.totalReceived} + ${input.amount}` })
+      .set({ totalReceivedWei: wei, totalReceived: sql`((${wei}) / ${WEI_PER_CC})::double precision` })
       .where(eq(projects.id, projectId))
       .returning({ totalReceived: projects.totalReceived });
     return updated!.totalReceived;
