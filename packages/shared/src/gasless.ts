@@ -5,6 +5,7 @@
  * signature)` for them (`POST /api/relay/transfer`), so a student needs no native coin for gas.
  */
 import { z } from "zod";
+import { messages } from "./messages";
 import { signatureSchema, txHashSchema, walletSchema } from "./primitives";
 
 export const CLASSCOIN_EIP712_NAME = "ClassCoin";
@@ -68,7 +69,8 @@ const uintString = (what: string) =>
 
 export const relayTransferSchema = z.object({
   from: walletSchema,
-  to: walletSchema,
+  // The token refuses it: without this the treasury's node answered a raw revert (502).
+  to: walletSchema.refine((w) => BigInt(w) !== 0n, messages.relay.zeroRecipient),
   /** In base units (CC × 10^18), as a decimal string. */
   value: uintString("value"),
   validAfter: uintString("validAfter"),

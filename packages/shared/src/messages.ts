@@ -277,6 +277,7 @@ export const messages = {
     notMember:
       "Gasless transfers are for class members: create a profile or ask your instructor to add you to the roster.",
     self: `You cannot send ${P} to yourself`,
+    zeroRecipient: `${P} cannot be sent to the zero address (0x0000…0000): the token refuses it. Check the recipient's address.`,
     zero: "Please enter a valid amount",
     belowMinimum: (minimum: string) =>
       `Gasless transfers must be at least ${minimum} ${PRODUCT_SYMBOL} (the treasury pays the same gas for any amount). Send more, or pay the gas yourself.`,

@@ -8,7 +8,7 @@
 import { RELAY_MIN_AMOUNT_CC, RELAY_MIN_VALUE_WEI } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
-import { parseEther, parseUnits } from "viem";
+import { parseEther, parseUnits, zeroAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, treasuryPayments } from "../../db/schema";
@@ -40,7 +40,7 @@ async function member(t: TestApp, funds = 5) {
   await chain.fund(wallet, funds);
   await t.database.db.insert(profiles).values({ wallet, name: "Sender", birthday: "2010-01-01", starSign: "Leo" });
   const cookie = await signIn(t, key);
-  const send = async (value: bigint, options: { signer?: `0x${string}` } = {}) =>
+  const send = async (value: bigint, options: { signer?: `0x${string}`; to?: `0x${string}` } = {}) =>
     minedIfRelayed(
       chain.publicClient,
       t.app.inject({
@@ -51,7 +51,7 @@ async function member(t: TestApp, funds = 5) {
           key: options.signer ?? key,
           chainId: t.config.chainId,
           token: chain.tokenAddress,
-          overrides: { value },
+          overrides: { value, ...(options.to && { to: options.to }) },
         }),
         headers: { cookie },
       }),
@@ -70,6 +70,22 @@ describe("the relay's minimum amount", () => {
 
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("refuses a transfer to the zero address with 400 and says why, before asking the chain (was a 502 with revert data)", async () => {
+    const { wallet, send } = await member(t);
+    const before = await chain.balanceOf(wallet);
+    const reads = [vi.spyOn(t.app.deps.chain, "readContract"), vi.spyOn(t.app.deps.chain, "getBalance")];
+    try {
+      const res = await send(cc(1), { to: zeroAddress });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([`to: ${messages.relay.zeroRecipient}`]);
+      for (const read of reads) expect(read).not.toHaveBeenCalled();
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
+    expect(await t.database.db.select().from(treasuryPayments)).toHaveLength(0);
+    expect(await chain.balanceOf(wallet)).toBe(before);
   });
 
   it("refuses less than RELAY_MIN_AMOUNT_CC with 400 before asking the chain; the minimum itself is sent", async () => {
