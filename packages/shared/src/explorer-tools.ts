@@ -27,6 +27,8 @@ export type ExplorerSearchResult = z.infer<typeof explorerSearchResultSchema>;
 export const explorerSearchMessages = {
   noTransaction: "No ClassCoin transfer with this transaction hash has been indexed (yet).",
   noProfile: (q: string) => `No address, transaction or profile name matches "${q}".`,
+  /** The Wallet filter's own check: it takes whole addresses only (names go in the search box). */
+  walletFilter: "Enter a whole wallet address (0x followed by 40 hex characters), or search by name in the search box.",
 } as const;
 
 /** The CSV export's columns, in order (the header row). */

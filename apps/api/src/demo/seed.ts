@@ -112,7 +112,9 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
   await db.insert(bounties).values(
     demoBounties(Date.now()).map(({ completedBy, ...bounty }) => ({
       ...bounty,
-      completedBy: completedBy === undefined ? null : walletOf(completedBy),
+      // As the admin's "completed" with a student writes it: the name to show, the wallet beside it.
+      completedBy: completedBy === undefined ? null : (demoPeople[completedBy]?.name ?? null),
+      completedByWallet: completedBy === undefined ? null : walletOf(completedBy),
     })),
   );
   return "seeded";

@@ -1,5 +1,7 @@
 /** Filters: wallet, type, from date, to date, and Clear Filters. Each is kept in the URL. */
 import { TRANSACTION_TYPES } from "@classcoin/shared/constants";
+import { explorerSearchMessages } from "@classcoin/shared/explorer-tools";
+import { walletSchema } from "@classcoin/shared/primitives";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { ExplorerFilters as Filters } from "./api/get-transactions";
 import { typeLabel } from "./format";
@@ -17,12 +19,26 @@ export function ExplorerFilters({
 }) {
   const ids = { wallet: useId(), type: useId(), from: useId(), to: useId() };
   const [wallet, setWallet] = useState(filters.wallet);
+  const [walletError, setWalletError] = useState<string | null>(null);
   // Follow the URL (Clear Filters, back and forward).
-  useEffect(() => setWallet(filters.wallet), [filters.wallet]);
+  useEffect(() => {
+    setWallet(filters.wallet);
+    setWalletError(null);
+  }, [filters.wallet]);
 
+  /** Applies the wallet typed, or says what is wrong with it (before: the API's 400 in place of the table). */
+  const applyWallet = () => {
+    const typed = wallet.trim();
+    if (typed !== "" && !walletSchema.safeParse(typed).success) {
+      setWalletError(explorerSearchMessages.walletFilter);
+      return;
+    }
+    setWalletError(null);
+    if (typed !== filters.wallet) onChange({ wallet: typed });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ wallet: wallet.trim() });
+    applyWallet();
   };
 
   return (
@@ -37,8 +53,14 @@ export function ExplorerFilters({
           autoComplete="off"
           value={wallet}
           onChange={(e) => setWallet(e.target.value)}
-          onBlur={() => wallet.trim() !== filters.wallet && onChange({ wallet: wallet.trim() })}
+          onBlur={applyWallet}
+          {...(walletError ? { "aria-invalid": true, "aria-describedby": `${ids.wallet}-error` } : {})}
         />
+        {walletError && (
+          <p id={`${ids.wallet}-error`} className="field-error" role="alert">
+            {walletError}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={ids.type}>Type</label>

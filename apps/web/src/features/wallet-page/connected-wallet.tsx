@@ -1,6 +1,7 @@
 import { SEPOLIA_FAUCET_URL } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { useId } from "react";
+import { shortAddress } from "../../ui/short-address";
 import { faucetCommand } from "../../wallet/faucet-command";
 import { DismissibleBanner } from "./dismissible-banner";
 import { TransferForm } from "./transfer-form";
@@ -71,7 +72,8 @@ export function ConnectedWallet({
             >
               {devWallet.accounts.map((account, index) => (
                 <option key={account} value={account}>
-                  {`Account ${index}${index === 0 ? " (admin)" : ""}: ${account}`}
+                  {/* Shortened as in the Connect dialog: the whole address above names the one selected. */}
+                  {`Account ${index}${index === 0 ? " (admin)" : ""} · ${shortAddress(account)}`}
                 </option>
               ))}
             </select>
