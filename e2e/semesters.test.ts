@@ -190,6 +190,21 @@ describe("semesters: archive, new semester, the archive read-only", () => {
     expect((await readAlert(page)).text).toBe(messages.semester.archived(ARCHIVE_NAME));
     await page.getByTestId("semester-archived").getByText("Archived").waitFor();
     expect(await page.getByRole("button", { name: "Start new semester" }).isDisabled()).toBe(false);
+    // Archiving again replaces the archive: asked first (before: replaced on the first click). Cancel keeps it.
+    await page.getByLabel("Archive name").fill(`${ARCHIVE_NAME} (again)`);
+    await page.getByRole("button", { name: "Archive semester" }).click();
+    const confirm = page.getByRole("group", { name: "Confirm replacing the archive" });
+    await confirm.getByText(messages.semester.replaceConfirm(ARCHIVE_NAME)).waitFor();
+    await screenshot(page, "semesters-admin-replace-confirm");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect((await get<ArchiveSummary[]>("/api/archives")).map((a) => a.name)).toEqual([ARCHIVE_NAME]);
+    // Confirmed, it is replaced (the same name again: what follows reads this archive).
+    await page.getByLabel("Archive name").fill(ARCHIVE_NAME);
+    await page.getByRole("button", { name: "Archive semester" }).click();
+    await confirm.getByRole("button", { name: "Yes, replace the archive" }).click();
+    expect((await readAlert(page)).text).toBe(messages.semester.archived(ARCHIVE_NAME));
+    await confirm.waitFor({ state: "detached" });
     await context.close();
 
     const phone = await openPage(browser, stack, "/admin?tab=semesters", { wallet: { signer: 0 }, viewport: PHONE });

@@ -83,6 +83,8 @@ export const messages = {
     nameTooLong: "Archive name is too long. Maximum 80 characters allowed.",
     archiveNotFound: "Archive not found",
     archived: (name: string) => `Semester archived as "${name}"`,
+    replaceConfirm: (earlier: string) =>
+      `Replace this semester's archive${earlier ? ` "${earlier}"` : ""} with a new copy of the class as it is now? The earlier copy is not kept.`,
     started: "New semester started",
     startedMeanwhile:
       "A new semester was started while this request was waiting (another tab, or a click before a reload). Nothing more was changed: reload the page to see it.",

@@ -68,8 +68,18 @@ function ArchiveForm({ preview }: { preview: SemesterPreview }) {
   const ids = { name: useId(), error: useId(), title: useId() };
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Archiving again replaces the semester's archive: asked first, as the other two irreversible actions are.
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const run = async (archiveName: string) => {
+    const done = await act(
+      () => archive.mutateAsync({ name: archiveName }),
+      (result) => result.message || messages.semester.archived(result.archive.name),
+    );
+    setConfirming(false);
+    if (done) setName("");
+  };
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = archiveNameSchema.safeParse(name);
     if (!parsed.success) {
@@ -77,11 +87,8 @@ function ArchiveForm({ preview }: { preview: SemesterPreview }) {
       return;
     }
     setError(null);
-    const done = await act(
-      () => archive.mutateAsync({ name: parsed.data }),
-      (result) => result.message || messages.semester.archived(result.archive.name),
-    );
-    if (done) setName("");
+    if (preview.archivedSinceStart) setConfirming(true);
+    else void run(parsed.data);
   };
 
   return (
@@ -94,7 +101,7 @@ function ArchiveForm({ preview }: { preview: SemesterPreview }) {
       </p>
       <h3 className="semester-subtitle">It will capture</h3>
       <ArchiveCountList counts={preview.counts} label="What the archive will capture" />
-      <fieldset disabled={archive.isPending}>
+      <fieldset disabled={archive.isPending || confirming}>
         <div className="field">
           <label htmlFor={ids.name}>Archive name</label>
           <input
@@ -113,10 +120,27 @@ function ArchiveForm({ preview }: { preview: SemesterPreview }) {
             </p>
           )}
         </div>
-        <button type="submit" className="button">
-          {archive.isPending ? "Archiving..." : "Archive semester"}
-        </button>
+        {!confirming && (
+          <button type="submit" className="button">
+            {archive.isPending ? "Archiving..." : "Archive semester"}
+          </button>
+        )}
       </fieldset>
+      {confirming && (
+        <fieldset className="semester-confirm" aria-label="Confirm replacing the archive" disabled={archive.isPending}>
+          <p>
+            <strong>{messages.semester.replaceConfirm(preview.semester.name ?? "")}</strong>
+          </p>
+          <div className="form-actions">
+            <button type="button" className="button" onClick={() => void run(archiveNameSchema.parse(name))}>
+              {archive.isPending ? "Archiving..." : "Yes, replace the archive"}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </fieldset>
+      )}
     </form>
   );
 }
