@@ -10,7 +10,7 @@ import {
   type SemesterCleared,
   type SemesterPreview,
 } from "@classcoin/shared/semesters";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AdminSigner } from "../../../lib/admin/admin-signer";
 import { LoadState } from "../../../lib/admin/load-state";
@@ -127,19 +127,17 @@ function ArchiveForm({ preview }: { preview: SemesterPreview }) {
         )}
       </fieldset>
       {confirming && (
-        <fieldset className="semester-confirm" aria-label="Confirm replacing the archive" disabled={archive.isPending}>
+        <ConfirmStep
+          label="Confirm replacing the archive"
+          pending={archive.isPending}
+          yes={archive.isPending ? "Archiving..." : "Yes, replace the archive"}
+          onYes={() => void run(archiveNameSchema.parse(name))}
+          onCancel={() => setConfirming(false)}
+        >
           <p>
             <strong>{messages.semester.replaceConfirm(preview.semester.name ?? "")}</strong>
           </p>
-          <div className="form-actions">
-            <button type="button" className="button" onClick={() => void run(archiveNameSchema.parse(name))}>
-              {archive.isPending ? "Archiving..." : "Yes, replace the archive"}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </fieldset>
+        </ConfirmStep>
       )}
     </form>
   );
@@ -192,7 +190,14 @@ function StartSemester({ preview }: { preview: SemesterPreview }) {
           Start new semester
         </button>
       ) : (
-        <fieldset className="semester-confirm" aria-label="Confirm new semester" disabled={start.isPending}>
+        <ConfirmStep
+          label="Confirm new semester"
+          pending={start.isPending}
+          danger
+          yes={start.isPending ? "Starting..." : "Yes, start new semester"}
+          onYes={() => void run()}
+          onCancel={() => setConfirming(false)}
+        >
           <p>
             <strong>{messages.semester.startConfirm}</strong>
           </p>
@@ -206,15 +211,7 @@ function StartSemester({ preview }: { preview: SemesterPreview }) {
             />
             Also clear the whitelist
           </label>
-          <div className="form-actions">
-            <button type="button" className="button danger" onClick={() => void run()}>
-              {start.isPending ? "Starting..." : "Yes, start new semester"}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </fieldset>
+        </ConfirmStep>
       )}
       {cleared && (
         <p className="semester-result" role="status" data-testid="semester-cleared">
@@ -222,6 +219,31 @@ function StartSemester({ preview }: { preview: SemesterPreview }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The second step of an action that cannot be undone: what it does (`children`), then Yes and Cancel. */
+function ConfirmStep(props: {
+  label: string;
+  pending: boolean;
+  danger?: boolean;
+  yes: string;
+  onYes: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="semester-confirm" aria-label={props.label} disabled={props.pending}>
+      {props.children}
+      <div className="form-actions">
+        <button type="button" className={props.danger ? "button danger" : "button"} onClick={props.onYes}>
+          {props.yes}
+        </button>
+        <button type="button" className="button secondary" onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </fieldset>
   );
 }
 
