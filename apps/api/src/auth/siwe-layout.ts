@@ -13,15 +13,21 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const STATEMENT = /^\P{Cc}+$/u;
 const VALUE = /^[^\s\p{Cc}]+$/u;
 const RESOURCE = /^- [^\s\p{Cc}]+$/u;
+/**
+ * EIP-4361's times are RFC 3339 date-times. Anything else used to pass as a value and parse as an invalid date,
+ * which every comparison took as "not expired" and "valid already" (an expiry with a zero-width space after it,
+ * shown by the wallet as the past, was ignored).
+ */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
 
-const FIELDS: readonly { tag: string; required: boolean }[] = [
+const FIELDS: readonly { tag: string; required: boolean; value?: RegExp }[] = [
   { tag: "URI: ", required: true },
   { tag: "Version: ", required: true },
   { tag: "Chain ID: ", required: true },
   { tag: "Nonce: ", required: true },
-  { tag: "Issued At: ", required: true },
-  { tag: "Expiration Time: ", required: false },
-  { tag: "Not Before: ", required: false },
+  { tag: "Issued At: ", required: true, value: DATE_TIME },
+  { tag: "Expiration Time: ", required: false, value: DATE_TIME },
+  { tag: "Not Before: ", required: false, value: DATE_TIME },
   { tag: "Request ID: ", required: false },
 ];
 
@@ -56,7 +62,8 @@ export function unexpectedSiweLine(message: string): string | null {
     const field = FIELDS.findIndex((f, k) => k >= next && line.startsWith(f.tag));
     if (field === -1) return line;
     if (FIELDS.slice(next, field).some((f) => f.required)) return line;
-    if (!VALUE.test(line.slice(FIELDS[field]!.tag.length))) return line;
+    const { tag, value } = FIELDS[field]!;
+    if (!(value ?? VALUE).test(line.slice(tag.length))) return line;
     next = field + 1;
   }
   return null;

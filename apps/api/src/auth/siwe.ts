@@ -121,7 +121,11 @@ export async function verifySiwe(
   }
   if (chainId !== config.chainId) throw unauthorized(messages.auth.siweChain(config.chainId));
   const issued = issuedAt.getTime();
-  if (Number.isNaN(issued)) throw unauthorized(messages.auth.siweMalformed);
+  // A date-time in form that is no date (month 13): an invalid date compares false with everything.
+  const times = [issuedAt, fields.expirationTime, fields.notBefore];
+  if (times.some((time) => time !== undefined && Number.isNaN(time.getTime()))) {
+    throw unauthorized(messages.auth.siweMalformed);
+  }
   if (now.getTime() - issued > SIWE_MAX_AGE_MS) throw unauthorized(messages.auth.siweExpired);
   if (issued - now.getTime() > CLOCK_SKEW_MS) throw unauthorized(messages.auth.siweIssuedInFuture);
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {

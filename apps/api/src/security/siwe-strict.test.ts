@@ -85,6 +85,20 @@ describe.each(testDatabaseKinds())("strict SIWE on %s", (kind) => {
         "a second address line",
         (m) => m.replace(/\n(0x[0-9a-fA-F]{40})\n/, "\n$1\n0x0000000000000000000000000000000000000001\n"),
       ],
+      // Times that are not RFC 3339 date-times were read as invalid dates, which passed both checks.
+      [
+        "a past expiry with a zero-width space after it",
+        (m) => m.replace(/\nIssued At: (.*)$/, "\nIssued At: $1\nExpiration Time: 2000-01-01T00:00:00Z\u200b"),
+      ],
+      [
+        "an expiry that is not a time",
+        (m) => m.replace(/\nIssued At: (.*)$/, "\nIssued At: $1\nExpiration Time: never"),
+      ],
+      [
+        "a future start with a zero-width space after it",
+        (m) => m.replace(/\nIssued At: (.*)$/, "\nIssued At: $1\nNot Before: 2099-01-01T00:00:00Z\u200b"),
+      ],
+      ["an Issued At that is not a time", (m) => m.replace(/\nIssued At: .*$/, "\nIssued At: today")],
     ];
 
     it.each(tampered)("refuses a signed message with %s (401), opening no session", async (_name, tamper) => {
@@ -99,6 +113,21 @@ describe.each(testDatabaseKinds())("strict SIWE on %s", (kind) => {
           ? messages.auth.siweMalformed
           : /^Sign-in refused: the message has a repeated, unknown or misplaced line/,
       );
+      expect(await sessionCount()).toBe(before);
+    });
+
+    it("refuses a time in RFC 3339 form that is no date (month 13) as malformed (401), opening no session", async () => {
+      const key = generatePrivateKey();
+      const before = await sessionCount();
+      for (const line of ["Expiration Time: 2000-13-45T99:99:99Z", "Not Before: 2099-13-45T99:99:99Z"]) {
+        const { nonce } = await nonceFor();
+        const message = messageFor(privateKeyToAccount(key).address, nonce).replace(
+          /\nIssued At: (.*)$/,
+          `\nIssued At: $1\n${line}`,
+        );
+        const res = await verify(message, key);
+        expect([line, res.statusCode, res.json().error]).toEqual([line, 401, messages.auth.siweMalformed]);
+      }
       expect(await sessionCount()).toBe(before);
     });
 
