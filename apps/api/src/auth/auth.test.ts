@@ -218,7 +218,33 @@ describe("session cookies on an https site", () => {
         payload: { message, signature: await account.signMessage({ message }) },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.cookies.find((c) => c.name === "classcoin_session")?.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === "__Host-classcoin_session")).toMatchObject({ secure: true, path: "/" });
+      expect(res.cookies.find((c) => c.name === "__Host-classcoin_session")?.domain).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("take only the __Host- cookie: one planted by a sibling subdomain under the plain name is not a session", async () => {
+    const t = await createTestApp(chain, "pglite", { PUBLIC_URL: "https://classcoin.example.edu" });
+    try {
+      const session = async (cookie: string) =>
+        (await t.app.inject({ method: "GET", url: "/api/auth/session", headers: { cookie } })).json().wallet;
+      const victim = await signIn(t, 1);
+      const planted = (await signIn(t, 2)).replace("__Host-classcoin_session=", "classcoin_session=");
+      expect(victim.startsWith("__Host-classcoin_session=")).toBe(true);
+      // As a browser sends a sibling's cookie for Path=/api: first. Before, the server took it.
+      expect(await session(`${planted}; ${victim}`)).toBe(signerAccount(1).address.toLowerCase());
+      expect(await session(planted)).toBeNull();
+      // Signing out clears the cookie this site set.
+      const out = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/logout",
+        headers: { cookie: `${planted}; ${victim}`, origin: "https://classcoin.example.edu" },
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      expect(out.cookies.find((c) => c.name === "__Host-classcoin_session")?.maxAge).toBe(0);
+      expect(await session(victim)).toBeNull();
     } finally {
       await t.close();
     }

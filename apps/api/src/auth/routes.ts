@@ -6,12 +6,13 @@ import { limits } from "../http/rate-limit";
 import { unauthorized } from "../http-errors";
 import { bindingForNewNonce, presentedBinding } from "./nonce-binding";
 import { endSession, getSessionWallet, startSession } from "./session";
+import { isSecureSite } from "./session-cookie";
 import { newSessionLimiter } from "./session-limit";
 import { issueNonce, verifySiwe } from "./siwe";
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { database, chain, config } = app.deps;
-  const secure = new URL(config.publicUrl).protocol === "https:";
+  const secure = isSecureSite(config);
   const sessionLimit = newSessionLimiter(app);
 
   registerEndpoint(app, authEndpoints.nonce, {

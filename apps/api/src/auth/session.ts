@@ -10,8 +10,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 import { forbidden, unauthorized } from "../http-errors";
-
-export const SESSION_COOKIE = "classcoin_session";
+import { isSecureSite, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session-cookie";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -27,8 +26,11 @@ async function findSessionWallet(db: Db, token: string): Promise<string | null> 
   return row?.wallet ?? null;
 }
 
+const cookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
 function sessionToken(request: FastifyRequest): string | null {
-  const token = request.cookies?.[SESSION_COOKIE];
+  // Only the name this site sets: on https a plain `classcoin_session` is someone else's.
+  const token = request.cookies?.[cookieName(isSecureSite(request.server.deps.config))];
   // Tokens are 43 base64url characters; anything else cannot be ours and needs no database round trip.
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }
@@ -63,7 +65,7 @@ export async function startSession(db: Db, reply: FastifyReply, wallet: string, 
     wallet: lowered,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
   });
-  reply.setCookie(SESSION_COOKIE, token, {
+  reply.setCookie(cookieName(secure), token, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
@@ -77,5 +79,5 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, s
   const token = sessionToken(request);
   if (token) await request.server.deps.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
   lookups.delete(request);
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure });
+  reply.clearCookie(cookieName(secure), { httpOnly: true, sameSite: "lax", path: "/", secure });
 }

@@ -2,9 +2,11 @@
  * Sign-In with Ethereum over real HTTP (fetch), the way a browser does it, for tests that drive a running
  * server rather than `app.inject`: the stress soak and the end-to-end XSS test.
  */
+
 import { LOCAL_CHAIN_ID } from "@classcoin/shared/constants";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../auth/session-cookie";
 
 /** Signs in `privateKey` at `baseUrl` and returns the `cookie` header value of its session. */
 export async function signInOverHttp(
@@ -34,7 +36,9 @@ export async function signInOverHttp(
     body: JSON.stringify({ message, signature }),
   });
   if (!res.ok) throw new Error(`POST /api/auth/verify answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("classcoin_session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${SECURE_SESSION_COOKIE}=`));
   if (!cookie) throw new Error("POST /api/auth/verify set no session cookie");
   return cookie.split(";")[0] ?? "";
 }

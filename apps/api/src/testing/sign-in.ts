@@ -1,6 +1,8 @@
 /** Signs in to a test app the way a browser wallet does: nonce, EIP-4361 message, signature, verify. */
+
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../auth/session-cookie";
 import { testAccount } from "./accounts";
 import type { TestApp } from "./app";
 
@@ -40,7 +42,7 @@ export async function signIn(t: TestApp, signer: Signer): Promise<string> {
   const signature = await account.signMessage({ message });
   const res = await t.app.inject({ method: "POST", url: "/api/auth/verify", payload: { message, signature } });
   if (res.statusCode !== 200) throw new Error(`POST /api/auth/verify answered ${res.statusCode}: ${res.body}`);
-  const cookie = res.cookies.find((c) => c.name === "classcoin_session");
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE || c.name === SECURE_SESSION_COOKIE);
   if (!cookie) throw new Error("POST /api/auth/verify set no session cookie");
   return `${cookie.name}=${cookie.value}`;
 }
