@@ -344,8 +344,26 @@ describe.each(testDatabaseKinds())("profiles on %s", (kind) => {
   });
 
   describe("multipart form limits (POST /api/profiles)", () => {
-    const send = (payload: Buffer, headers: Record<string, string>) =>
-      t.app.inject({ method: "POST", url: "/api/profiles", payload, headers });
+    // Signed in: a form without a session is refused before it is read (below).
+    const send = async (payload: Buffer, headers: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/profiles",
+        payload,
+        headers: { ...headers, cookie: await signIn(t, 8) },
+      });
+
+    it("without a session a form is refused (401) before it is read, as projects and the Feed refuse theirs", async () => {
+      const body = await multipartBody({ wallet: "0x1" }, { photo: { bytes: Buffer.alloc(50_000, 1) } });
+      // Cut off: read, it would be a 400 "truncated" (which it was before).
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/profiles",
+        payload: body.payload.subarray(0, 30_000),
+        headers: body.headers,
+      });
+      expect([res.statusCode, res.json().error]).toEqual([401, messages.auth.required]);
+    });
 
     it("a second file in one form is refused with a 400", async () => {
       const file = { bytes: Buffer.from("GIF89a"), type: "image/gif" };

@@ -3,12 +3,12 @@ import { messages } from "@classcoin/shared/messages";
 import { walletSchema } from "@classcoin/shared/primitives";
 import { profileFieldsSchema, validateProfileFields } from "@classcoin/shared/profiles";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { requireActingWallet } from "../../auth/session";
+import { getSessionWallet, requireActingWallet } from "../../auth/session";
 import { requireMinBalance } from "../../chain/balances";
 import type { AppDeps } from "../../deps";
 import { registerEndpoint } from "../../http/endpoint";
 import { limits } from "../../http/rate-limit";
-import { conflict, forbidden, validationFailed } from "../../http-errors";
+import { conflict, forbidden, unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartForm } from "../images/multipart";
 import { storeImage } from "../images/service";
 import { mayCreateProfile } from "../whitelist/service";
@@ -17,6 +17,8 @@ import { findProfile, getActiveProfile, insertProfile, listProfiles, profileStat
 
 /** Reads the form, checks the acting wallet's session and the fields; the photo is stored last. */
 async function readProfileForm(request: FastifyRequest) {
+  // Refuse before reading an upload (up to 5 MB) that could never be accepted, as projects and the Feed do.
+  if (!(await getSessionWallet(request))) throw unauthorized(messages.auth.required);
   const form = await readMultipartForm(request);
   const wallet = walletSchema.safeParse(form.fields.wallet ?? "");
   if (!wallet.success) throw validationFailed(wallet.error.issues.map((i) => i.message));
