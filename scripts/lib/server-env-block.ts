@@ -39,7 +39,7 @@ export function serverEnvBlock(v: ServerEnvValues): string {
     "# 127.0.0.1 behind a reverse proxy on this machine; 0.0.0.0 to accept connections from other machines.",
     "HOST=127.0.0.1",
     "PORT=5173",
-    "# With several instances: share rate limits through Redis.",
+    "# With two or more instances, set it in every instance's file (empty: each keeps its own rate limits).",
     "REDIS_URL=",
     ENV_BLOCK_END,
   ].join("\n");

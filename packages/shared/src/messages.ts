@@ -263,6 +263,8 @@ export const messages = {
     rosterAlreadyListedGrantSent: "already on the whitelist: what was left of its welcome grant was sent",
     welcomeGrantDescription: "Welcome grant",
     welcomeGrantSentAgain: "This wallet is already on the whitelist: what was left of its welcome grant was sent.",
+    welcomeGrantUnderWay:
+      "This wallet is already on the whitelist: its welcome grant was already being sent (nothing more was sent; it is never paid twice).",
     welcomeGrantEthStillShort:
       "This wallet is already on the whitelist. Its welcome grant's ETH is still not sent: the treasury has too little ETH. Send the treasury some ETH, then add the wallet again.",
     welcomeEthSkippedNoFunds: "the treasury has too little native coin",

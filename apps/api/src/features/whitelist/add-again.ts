@@ -25,7 +25,9 @@ export async function sendGrantOfListedWallet(
   deps: AppDeps,
   grant: AdminGrant,
   wallet: string,
-): Promise<{ entry: WhitelistEntry; grant: WelcomeGrant | null; notSent: string | null } | undefined> {
+): Promise<
+  { entry: WhitelistEntry; grant: WelcomeGrant | null; notSent: string | null; sentNow: boolean } | undefined
+> {
   const { db } = deps.database;
   const [existing] = await readWelcomeGrants(db, [wallet]);
   const { ccWei, ethWei } = welcomeAmounts(deps);
@@ -40,5 +42,9 @@ export async function sendGrantOfListedWallet(
   });
   if (!entry) return undefined; // removed meanwhile: the 409 stands
   const { grants, notSent } = await sendWelcomeGrantsAfterAdding(deps, [wallet]);
-  return { entry, grant: grants[0] ?? null, notSent };
+  const now = grants[0] ?? null;
+  // Whether this call sent something: a grant only waited for (another request's, still being mined) was not.
+  const sentNow =
+    !existing || (now !== null && (now.ccTxHash !== existing.ccTxHash || now.ethTxHash !== existing.ethTxHash));
+  return { entry, grant: now, notSent, sentNow };
 }

@@ -36,7 +36,11 @@ export const whitelistAdminRoutes = [
       if (!again) throw error;
       // ETH skipped again (the treasury is still short): said as such, not as sent.
       const stillShort = again.grant?.ethSkipped === messages.treasury.welcomeEthSkippedNoFunds;
-      const said = stillShort ? messages.treasury.welcomeGrantEthStillShort : messages.treasury.welcomeGrantSentAgain;
+      const said = stillShort
+        ? messages.treasury.welcomeGrantEthStillShort
+        : again.sentNow
+          ? messages.treasury.welcomeGrantSentAgain
+          : messages.treasury.welcomeGrantUnderWay;
       const message = [said, again.notSent].filter(Boolean).join(" ");
       return { success: true as const, message, entry: again.entry, grant: again.grant };
     }
