@@ -86,6 +86,22 @@ describe.each(testDatabaseKinds())("wallet sessions (Sign-In with Ethereum) on %
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
+  it("signing in again in the same browser ends the session it held (it stayed valid for 7 days)", async () => {
+    const first = await signIn(t, 6);
+    const account = signerAccount(7);
+    const message = await siweMessageFor(t, account.address);
+    const next = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/verify",
+      payload: { message, signature: await account.signMessage({ message }) },
+      headers: { cookie: first },
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    const cookie = next.cookies.find((c) => c.name === "classcoin_session");
+    expect((await me(`classcoin_session=${cookie?.value}`)).json()).toEqual({ wallet: account.address.toLowerCase() });
+    expect((await me(first)).statusCode).toBe(401);
+  });
+
   it("an expired session is refused", async () => {
     const cookie = await signIn(t, 5);
     const wallet = signerAccount(5).address.toLowerCase();

@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         signature as `0x${string}`,
       );
       await sessionLimit.count(request);
-      await startSession(database.db, reply, wallet, secure);
+      await startSession(request, reply, wallet, secure);
       return { wallet };
     },
   });

@@ -53,11 +53,24 @@ export async function requireActingWallet(request: FastifyRequest, actingWallet:
   if (wallet !== actingWallet.trim().toLowerCase()) throw forbidden(messages.auth.wrongWallet);
 }
 
-/** Stores a new session for `wallet` and sets its cookie on the reply. */
-export async function startSession(db: Db, reply: FastifyReply, wallet: string, secure: boolean): Promise<void> {
+/**
+ * Stores a new session for `wallet` and sets its cookie on the reply. The session the browser held until now
+ * (another wallet's, or this one's) ends: its cookie is replaced, and its row would otherwise stay valid for
+ * its 7 days.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  wallet: string,
+  secure: boolean,
+): Promise<void> {
+  const { db } = request.server.deps.database;
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   const lowered = wallet.toLowerCase();
+  const previous = sessionToken(request);
+  if (previous) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(previous)));
+  lookups.delete(request);
   // Expired sessions of this wallet go now, so the table does not grow with every sign-in.
   await db.delete(sessions).where(and(eq(sessions.wallet, lowered), lt(sessions.expiresAt, now)));
   await db.insert(sessions).values({

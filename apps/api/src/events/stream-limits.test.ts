@@ -52,7 +52,7 @@ async function streamServer(limits: Parameters<typeof registerEventStream>[2]) {
   app = Fastify({ trustProxy: ["loopback"] });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate("deps", { config: { rateLimit: false } } as unknown as AppDeps);
+  app.decorate("deps", { config: { rateLimit: false, publicUrl: "http://localhost" } } as unknown as AppDeps);
   await app.register(fastifyCookie);
   const memory = memoryBus();
   const registry: StreamRegistry = registerEventStream(app, memory.bus, limits);
