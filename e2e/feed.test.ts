@@ -63,6 +63,8 @@ describe("the Feed", () => {
     await form.getByRole("list", { name: "Chosen images" }).getByRole("img").nth(1).waitFor();
     await form.getByRole("button", { name: "Post anonymously" }).click();
     await thePost(page).getByText("Your post").waitFor();
+    // Shown to its author at once; the composer says when classmates see it (each second on this stack).
+    await form.getByRole("status").getByText(messages.feed.postedLater(1)).waitFor();
     expect(await thePost(page).getByRole("img").count()).toBe(2);
     expect(await thePost(page).getByText(NAME).count()).toBe(0);
     expect(await form.getByLabel("Text (optional)").inputValue()).toBe("");

@@ -53,5 +53,7 @@ export const publicConfigSchema = z.object({
    * needs to find this stack, e.g. `DATA_DIR=/tmp/class ANVIL_PORT=8600`; empty otherwise.
    */
   faucetEnv: z.string().default(""),
+  /** FEED_ANNOUNCE_SECONDS: classmates see a new Feed post at the end of a span this long (0: at once). */
+  feedAnnounceSeconds: z.number().int().nonnegative().default(60),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -106,6 +106,9 @@ export const messages = {
     error: "Error posting to the Feed. Please try again.",
     anonymous:
       "Posts on the Feed are anonymous: classmates see your images, never your name. The instructor can see who posted.",
+    /** After posting: why classmates do not see the post yet (the list holds it back until its span ends). */
+    postedLater: (seconds: number) =>
+      `Posted. Your classmates see it ${seconds === 60 ? "at the next whole minute" : `within ${seconds} second${seconds === 1 ? "" : "s"}`}, together with the other posts of that time, so the moment you posted does not point to you.`,
   },
   project: {
     requirements: `You need a profile and ≥1 ${P} to submit projects`,

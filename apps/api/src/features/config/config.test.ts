@@ -46,6 +46,8 @@ describe.each(testDatabaseKinds())("service endpoints on %s", (kind) => {
       rpcUrl: chain.rpcUrl,
       tokenAddress: chain.tokenAddress.toLowerCase(),
       adminWallet: "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
+      // Test apps announce new Feed posts at once (testing/app.ts).
+      feedAnnounceSeconds: 0,
     });
     expect(body.devAccounts).toHaveLength(10);
   });

@@ -47,6 +47,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       blockExplorerUrl: config.blockExplorerUrl,
       devAccounts: config.chain === "local" ? devAccounts.map((a) => a.address) : [],
       faucetEnv: faucetEnv(config),
+      feedAnnounceSeconds: Math.round((config.feedAnnounceMs ?? 60_000) / 1000),
     }),
   });
 };

@@ -37,6 +37,7 @@ function ComposerForm() {
   const [previews, setPreviews] = useState<string[]>([]);
   const [text, setText] = useState("");
   const [errors, setErrors] = useState<string[]>([]);
+  const [posted, setPosted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { files: useId(), text: useId(), errors: useId() };
 
@@ -68,11 +69,13 @@ function ComposerForm() {
     event.preventDefault();
     const found = validateFeedInput({ connected: true, hasProfile: true, text, files });
     setErrors(found);
+    setPosted(false);
     if (found.length > 0) return;
     create.mutate(
       { text: text.trim(), images: files },
       {
         onSuccess: () => {
+          setPosted(true);
           setText("");
           setFiles([]);
           setPreviews([]);
@@ -119,6 +122,11 @@ function ComposerForm() {
           {create.isPending ? "Posting…" : "Post anonymously"}
         </button>
       </div>
+      {posted && config.feedAnnounceSeconds > 0 && (
+        <p className="muted small" role="status">
+          {messages.feed.postedLater(config.feedAnnounceSeconds)}
+        </p>
+      )}
       {errors.length > 0 && (
         <ul id={ids.errors} className="form-error" role="alert">
           {errors.map((e) => (
