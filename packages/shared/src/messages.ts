@@ -232,6 +232,10 @@ export const messages = {
     bountyRewardPending: (hash: string) =>
       `This bounty's reward ${hash} was sent but is not mined yet, so it cannot be cancelled or reopened now. Complete it again for the same student to follow the payment, or wait a minute.`,
     bountyAlreadyCancelled: "This bounty is already cancelled.",
+    bountyPaidLocked:
+      "This bounty's reward was paid: its reward, status and student can no longer change. Its title and description can still be edited.",
+    bountyPendingLocked: (hash: string) =>
+      `This bounty's reward ${hash} was sent but is not mined yet: its reward, status and student cannot change, and it cannot be deleted, until it is. Wait a minute and try again.`,
     studentRequired: "Choose a student with an active profile.",
     adminNotStudent: "The admin wallet cannot receive a reward or an award.",
     awarded: (amount: number, name: string) => `Awarded ${amount} ${PRODUCT_SYMBOL} to ${name}`,

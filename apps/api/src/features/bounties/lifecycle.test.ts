@@ -3,6 +3,7 @@
  * at once; cancelling and reopening move no money; the explorer shows the reward as "Bounty: <title>".
  */
 import { classCoinAbi } from "@classcoin/contracts";
+import { messages } from "@classcoin/shared/messages";
 import { and, eq } from "drizzle-orm";
 import { createWalletClient, encodeFunctionData, http, keccak256, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -147,6 +148,58 @@ describe.each(testDatabaseKinds())("bounty lifecycle on %s", (kind) => {
       ]);
     }
     expect((await admin.post("/bounties/cancel", { bountyId: "999999" })).statusCode).toBe(404);
+  });
+
+  it("a reward under way or paid fixes the bounty's reward, status and student; a paid one may be renamed or deleted", async () => {
+    const edit = (id: string, changes: Record<string, unknown>) =>
+      admin.post("/bounties/update", {
+        bountyId: id,
+        title: "Locked",
+        description: "Any medium",
+        reward: 5,
+        ...changes,
+      });
+    const refusal = (res: { statusCode: number; json(): { error?: string } }) => [res.statusCode, res.json().error];
+
+    // Under way: recorded, not mined (as another instance's request leaves it for a block or more on Sepolia).
+    const pending = await newBounty("Locked", 5);
+    const hash = `0x${"7e".repeat(32)}`;
+    await t.database.db.insert(treasuryPayments).values({
+      txHash: hash,
+      purpose: `bounty:${pending}`,
+      kind: "bounty",
+      description: "Bounty: Locked",
+      toWallets: [dev(2)],
+      amountWei: cc(5).toString(),
+      nonce: 2_000_000,
+      rawTx: "0x00",
+    });
+    try {
+      const locked = messages.treasury.bountyPendingLocked(hash);
+      // Before: each of these was a 200 (a bounty cancelled while its reward was then mined; a reward of 500 shown
+      // for 5 CC paid; the bounty deleted, the payment left to explain nothing).
+      for (const changes of [{ reward: 500 }, { status: "cancelled" }, { status: "completed", completedBy: "Ada" }]) {
+        expect(refusal(await edit(pending, changes))).toEqual([409, locked]);
+      }
+      expect(refusal(await admin.post("/bounties/delete", { bountyId: pending }))).toEqual([409, locked]);
+      const renamed = await edit(pending, { description: "Any medium, any size" });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    } finally {
+      // Out of the way of the file's later payments.
+      await t.database.db.update(treasuryPayments).set({ status: "dropped" }).where(eq(treasuryPayments.txHash, hash));
+    }
+
+    // Paid: the same three refused for good; the title may change, and the bounty may be deleted.
+    const paid = await newBounty("Locked", 5);
+    expect((await admin.post("/bounties/complete", { bountyId: paid, wallet: dev(1) })).statusCode).toBe(200);
+    for (const changes of [{ reward: 500 }, { status: "active" }, { completedBy: "Grace" }]) {
+      expect(refusal(await edit(paid, changes))).toEqual([409, messages.treasury.bountyPaidLocked]);
+    }
+    const retitled = await edit(paid, { title: "Locked (paid)", completedBy: "Ada" });
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    expect(retitled.json().bounty).toMatchObject({ title: "Locked (paid)", status: "completed", reward: 5 });
+    const deleted = await admin.post("/bounties/delete", { bountyId: paid });
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 
   it("after a crash: a payment signed but never sent is sent (same bytes) by the retry, and paid once", async () => {

@@ -13,31 +13,23 @@
 import type { Bounty } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import type { CompleteBounty } from "@classcoin/shared/treasury";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { ccToWei, sendError, unpaidError } from "../../chain/payment-outcome";
 import { treasuryPaymentsOf } from "../../chain/treasury-payments";
 import type { Db, Tx } from "../../db/client";
-import { bounties, profiles, treasuryPayments } from "../../db/schema";
+import { bounties, profiles } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http-errors";
+import { liveRewardPayment, rewardPurpose } from "./reward-payment";
 import { bountyNotFound, toBounty } from "./service";
 
 const t = messages.treasury;
 export const bountyDescription = (title: string) => `Bounty: ${title}`;
-const purposeOf = (id: number) => `bounty:${id}`;
 
 async function lockedBounty(tx: Tx, id: number) {
   const [row] = await tx.select().from(bounties).where(eq(bounties.id, id)).for("update");
   if (!row) throw notFound(bountyNotFound);
-  return row;
-}
-
-async function livePayment(tx: Tx, id: number) {
-  const [row] = await tx
-    .select()
-    .from(treasuryPayments)
-    .where(and(eq(treasuryPayments.purpose, purposeOf(id)), inArray(treasuryPayments.status, ["signed", "mined"])));
   return row;
 }
 
@@ -59,7 +51,7 @@ export async function completeBounty(
     started = await payments.send(async (tx, sign) => {
       await grant.consume(tx);
       const bounty = await lockedBounty(tx, id);
-      const live = await livePayment(tx, id);
+      const live = await liveRewardPayment(tx, id);
       if (live) {
         if (bounty.status === "completed") throw conflict(t.bountyAlreadyCompleted);
         if (live.toWallets[0] !== input.wallet) throw conflict(t.bountyPayingOther);
@@ -71,7 +63,7 @@ export async function completeBounty(
       if (input.wallet === deps.config.adminWallet.toLowerCase()) throw badRequest(t.adminNotStudent);
       const name = await studentName(tx, input.wallet);
       const hash = await sign({
-        purpose: purposeOf(id),
+        purpose: rewardPurpose(id),
         kind: "bounty",
         description: bountyDescription(bounty.title),
         call: { kind: "mint", to: [input.wallet], amountWei: ccToWei(bounty.reward) },
@@ -128,7 +120,7 @@ export async function cancelBounty(db: Db, grant: AdminGrant, input: { bountyId:
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const bounty = await lockedBounty(tx, id);
-    const live = await livePayment(tx, id);
+    const live = await liveRewardPayment(tx, id);
     if (live) throw conflict(live.status === "mined" ? t.bountyCompletedFinal : t.bountyRewardPending(live.txHash));
     if (bounty.status === "cancelled") throw conflict(t.bountyAlreadyCancelled);
     const [row] = await tx
@@ -146,7 +138,7 @@ export async function reopenBounty(db: Db, grant: AdminGrant, input: { bountyId:
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const bounty = await lockedBounty(tx, id);
-    const live = await livePayment(tx, id);
+    const live = await liveRewardPayment(tx, id);
     if (live) throw conflict(live.status === "mined" ? t.bountyCompletedFinal : t.bountyRewardPending(live.txHash));
     if (bounty.status === "active") throw conflict(t.bountyNotCancelled);
     const [row] = await tx

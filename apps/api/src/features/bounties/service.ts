@@ -4,11 +4,13 @@
  */
 import type { CreateBounty, UpdateBounty } from "@classcoin/shared/admin";
 import type { Bounty } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
 import { desc, eq } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { bounties } from "../../db/schema";
-import { notFound } from "../../http-errors";
+import { conflict, notFound } from "../../http-errors";
+import { liveRewardPayment } from "./reward-payment";
 
 export const bountyNotFound = "Bounty not found";
 
@@ -52,6 +54,13 @@ export async function updateBounty(db: Db, grant: AdminGrant, input: UpdateBount
     await grant.consume(tx);
     const [current] = await tx.select().from(bounties).where(eq(bounties.id, id)).for("update");
     if (!current) throw notFound(bountyNotFound);
+    // A reward under way or paid fixes what it paid for (cancel and reopen refuse the same way): before, an
+    // edit could cancel a bounty whose reward was then mined, or show a reward of 500 for 5 CC paid.
+    const changes =
+      (input.reward !== undefined && input.reward !== current.reward) ||
+      (input.status !== undefined && input.status !== current.status) ||
+      (input.completedBy !== undefined && input.completedBy !== current.completedBy);
+    if (changes) await refuseIfRewarded(tx, id);
     const status = input.status ?? current.status;
     // Completion details belong to completed bounties only; completedAt keeps the first completion time.
     const completed = status === "completed";
@@ -92,12 +101,24 @@ export async function setBountyCrossedOut(
 
 /** Permanent: the row is gone (the client asks for confirmation first). */
 export async function deleteBounty(db: Db, grant: AdminGrant, input: { bountyId: string }): Promise<void> {
+  const id = Number(input.bountyId);
   await db.transaction(async (tx) => {
     await grant.consume(tx);
-    const deleted = await tx
-      .delete(bounties)
-      .where(eq(bounties.id, Number(input.bountyId)))
-      .returning({ id: bounties.id });
-    if (deleted.length === 0) throw notFound(bountyNotFound);
+    const [current] = await tx.select({ id: bounties.id }).from(bounties).where(eq(bounties.id, id)).for("update");
+    if (!current) throw notFound(bountyNotFound);
+    // Not while its reward is under way: it would be paid with nothing left to say what for. A paid one may go
+    // (its payment stays in the explorer, with the bounty's title).
+    const live = await liveRewardPayment(tx, id);
+    if (live?.status === "signed") throw conflict(messages.treasury.bountyPendingLocked(live.txHash));
+    await tx.delete(bounties).where(eq(bounties.id, id));
   });
+}
+
+async function refuseIfRewarded(tx: Tx, id: number): Promise<void> {
+  const live = await liveRewardPayment(tx, id);
+  if (live) {
+    throw conflict(
+      live.status === "mined" ? messages.treasury.bountyPaidLocked : messages.treasury.bountyPendingLocked(live.txHash),
+    );
+  }
 }
