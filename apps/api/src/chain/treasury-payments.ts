@@ -148,7 +148,9 @@ export interface TreasuryPayments {
   /**
    * Runs `work` in one database transaction; each `sign(order)` inside it signs a payment and records it in
    * that transaction (throwing `PurposeTaken` when its purpose has a live payment). After the commit the
-   * signed transactions are broadcast in order; if `work` throws, nothing is recorded or sent.
+   * signed transactions are broadcast in order; if `work` throws, nothing is recorded or sent. A broadcast the
+   * node refuses for want of ETH throws `TreasuryOutOfGas` (queued); one refused otherwise (a rate limit, a
+   * timeout) returns as sent: the payment is recorded, and settling sends it again.
    */
   send<T>(work: (tx: Tx, sign: Sign) => Promise<T>): Promise<T>;
   /** Settles a recorded payment from the chain, waiting up to `timeoutMs` (default 3 min) for it to be mined. */
@@ -282,12 +284,15 @@ export function createTreasuryPayments(
 
   /** Sends signed bytes; "already known" and a nonce already used mean the chain has (had) them: not an error. */
   async function broadcast(raw: Hex, { quiet }: { quiet: boolean }): Promise<void> {
-    noteSent(keccak256(raw));
+    const hash = keccak256(raw);
+    noteSent(hash);
     try {
       await chain.sendRawTransaction({ serializedTransaction: raw });
     } catch (error) {
       const text = String((error as Error)?.message ?? error).toLowerCase();
       if (text.includes("already known") || text.includes("already imported") || text.includes("nonce too low")) return;
+      // Not sent: the next settle may send it at once.
+      sentAt.delete(hash);
       if (!quiet) throw error;
     }
   }
@@ -676,7 +681,10 @@ export function createTreasuryPayments(
                 signed.map((raw) => keccak256(raw)),
               );
             }
-            throw error;
+            // Any other refusal (a metered RPC's 429, a timeout) is no failure to report: the payment is recorded
+            // and every server's settler sends its bytes until it is mined or its nonce is taken. Answered as
+            // sent, so a caller follows it; answered "could not be sent", a student sent a gasless transfer
+            // again and paid it twice once the settler sent the first.
           }
           return result;
         }),

@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { parseEther, parseUnits, zeroAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTreasuryPayments } from "../../chain/treasury-payments";
 import { profiles, treasuryPayments } from "../../db/schema";
 import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -113,6 +114,49 @@ describe("the relay's minimum amount", () => {
       for (const read of reads) read.mockRestore();
     }
     expect(await chain.balanceOf(wallet)).toBe(before - RELAY_MIN_VALUE_WEI);
+  });
+
+  it("a transfer whose broadcast the RPC refuses (429) is answered as sent and goes out once, from the settler", async () => {
+    const key = generatePrivateKey();
+    const wallet = privateKeyToAccount(key).address.toLowerCase() as `0x${string}`;
+    await chain.fund(wallet, 5);
+    await t.database.db.insert(profiles).values({ wallet, name: "Sender", birthday: "2010-01-01", starSign: "Leo" });
+    const cookie = await signIn(t, key);
+    const [mine, theirs] = [await chain.balanceOf(wallet), await chain.balanceOf(dev(2))];
+    const refused = vi
+      .spyOn(t.app.deps.chain, "sendRawTransaction")
+      .mockRejectedValueOnce(new Error("HTTP request failed. Status: 429 Details: Too Many Requests"));
+    let res: Awaited<ReturnType<typeof t.app.inject>>;
+    try {
+      res = await t.app.inject({
+        method: "POST",
+        url: "/api/relay/transfer",
+        headers: { cookie },
+        payload: await signedAuthorization({
+          from: wallet,
+          key,
+          chainId: t.config.chainId,
+          token: chain.tokenAddress,
+          overrides: { value: cc(2) },
+        }),
+      });
+    } finally {
+      refused.mockRestore();
+    }
+    // Before: 502 "The payment could not be sent", for a transfer recorded and sent by the settler later: a
+    // student sending again paid twice.
+    expect(res.statusCode, res.body).toBe(200);
+    const { txHash } = res.json() as { txHash: `0x${string}` };
+    const standing = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/relay/transfers/${txHash}` })).json().status;
+    expect(await standing()).toBe("signed");
+    expect(await chain.balanceOf(wallet)).toBe(mine);
+    // A settler round (another server's: this one sent the bytes a moment ago and would wait 15 s).
+    await createTreasuryPayments(t.config, t.app.deps.chain, t.database).settleOpen();
+    await chain.publicClient.waitForTransactionReceipt({ hash: txHash });
+    await createTreasuryPayments(t.config, t.app.deps.chain, t.database).settleOpen();
+    expect(await standing()).toBe("mined");
+    expect([await chain.balanceOf(wallet), await chain.balanceOf(dev(2))]).toEqual([mine - cc(2), theirs + cc(2)]);
   });
 });
 
