@@ -114,6 +114,10 @@ describe("admin page", () => {
     expect(await tile("bounties", "Total").textContent()).toBe(String(bounties.length));
     expect(await tile("bounties", "Active").textContent()).toBe(String(bounties.filter(isActiveBounty).length));
     expect(await tile("projects", "Total").textContent()).toBe(String(projects.length));
+    // The class treasury (account 0 on the local chain): its ETH, and gasless transfers running.
+    const treasury = page.getByTestId("dashboard-treasury");
+    await treasury.getByText(/holds [\d,.]+ ETH/).waitFor();
+    expect(await treasury.getByRole("alert").count()).toBe(0);
     await expectAccessible(page);
     await screenshot(page, "admin-dashboard");
     await context.close();

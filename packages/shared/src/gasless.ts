@@ -92,3 +92,15 @@ export const relayTransferStatusSchema = z.object({
   status: z.enum(["signed", "mined", "reverted", "dropped"]),
   txHash: txHashSchema,
 });
+
+/** The class treasury as the instructor's dashboard shows it: its ETH, and whether gasless transfers run. */
+export const treasuryStandingSchema = z.object({
+  address: z.string(),
+  /** ETH held, less what its payments not mined yet may cost at their fee caps (decimal string). */
+  eth: z.string(),
+  /** RELAY_TREASURY_RESERVE_ETH: the ETH relays leave for rewards, awards and grants (decimal string). */
+  reserveEth: z.string(),
+  /** `paused`: the ETH is below the reserve, so every gasless transfer is refused until it is topped up. */
+  gasless: z.enum(["on", "paused", "off"]),
+});
+export type TreasuryStanding = z.infer<typeof treasuryStandingSchema>;

@@ -254,6 +254,8 @@ export const messages = {
     /** Why a treasury payment could not start; also inside `welcomeGrantsNotSent`. */
     treasuryOutOfGasCause: (address: string, eth: string) =>
       `the class treasury ${address} has too little ETH to pay the gas (${eth} ETH): send it some ETH (on Sepolia, from a faucet)`,
+    gaslessPaused: (address: string) =>
+      `Gasless transfers are paused: the treasury's ETH is below what it keeps for rewards, awards and grants. Students without ETH cannot send or tip until you send ETH to ${address} (on Sepolia, from a faucet).`,
     treasuryOutOfGas: (cause: string) => `The payment could not be sent: ${cause}, then try again. Nothing was paid.`,
     treasuryOutOfGasQueued: (cause: string, hash: string) =>
       `The payment ${hash} is waiting: ${cause}. It is sent again every minute and goes out once the treasury has the ETH; it is never paid twice.`,
@@ -306,7 +308,7 @@ export const messages = {
     classDailyLimit: (limit: number) =>
       `The class has used today's ${limit} gasless transfers, all the treasury pays gas for in a day. Pay the gas yourself, or try again tomorrow.`,
     treasuryReserve:
-      "The class treasury is down to the ETH it keeps for bounty rewards, awards and welcome grants, so gasless transfers are paused. Pay the gas yourself, or ask your instructor to top up the treasury.",
+      "The class treasury is down to the ETH it keeps for bounty rewards, awards and welcome grants, so gasless transfers are paused. Ask your instructor to top up the treasury with ETH (or pay the gas yourself, if your wallet has ETH).",
     unknownTransfer: "No gasless transfer was sent with this transaction hash. Check the hash the transfer answered.",
   },
   input: {

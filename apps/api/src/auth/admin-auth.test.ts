@@ -89,6 +89,7 @@ const validBodies: Record<string, (db: Db) => Promise<Record<string, unknown>>> 
   "GET /bounties/:wallet": async () => ({}),
   "GET /settings/:wallet": async () => ({}),
   "GET /whitelist/:wallet": async () => ({}),
+  "GET /treasury/:wallet": async () => ({}),
   "POST /profiles/archive": async (db) => ({ wallet: await seedProfile(db), archive: true }),
   "POST /posts/hide": async (db) => ({ postId: await seedPost(db), hide: true }),
   "POST /projects/archive": async (db) => ({ projectId: await seedProject(db), archive: true }),
@@ -198,8 +199,8 @@ describe.each(testDatabaseKinds())("admin authentication on %s", (kind) => {
     expect(Object.keys(validBodies).sort()).toEqual(routes);
     // 18 of the spec, plus issue 14's bounty complete/cancel/reopen, award, whitelist add-many and deploy
     // runs/resume, and issue 18's comments, feed and predictions moderation and semesters; and the deploy's
-    // lowercase spelling beside the spec's `/deploy-ClassCoin`.
-    expect(routes.length).toBe(35);
+    // lowercase spelling beside the spec's `/deploy-ClassCoin`; and the dashboard's treasury standing.
+    expect(routes.length).toBe(36);
   });
 
   const otherAction = (action: string) =>

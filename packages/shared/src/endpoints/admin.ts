@@ -1,6 +1,7 @@
 /** The admin's own calls (spec §3 "Dashboard", §6 "Deploy ClassCoin"); each entity holds its other admin calls. */
 import { deployClassCoinSchema } from "../admin";
 import { dashboardSchema, deployResultSchema } from "../entities";
+import { treasuryStandingSchema } from "../gasless";
 import { lastDeployRunSchema, resumeDeploySchema } from "../treasury";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
 
@@ -10,6 +11,12 @@ export const adminEndpoints = {
     tag: "admin",
     summary: "Counts of profiles, posts, bounties and projects (admin)",
     response: dashboardSchema,
+  }),
+  treasury: adminGetEndpoint({
+    path: "/api/admin/treasury/:wallet",
+    tag: "admin",
+    summary: "The class treasury's ETH and whether gasless transfers run (admin)",
+    response: treasuryStandingSchema,
   }),
   deploy: adminPostEndpoint({
     // Spec §7: `/api/admin/deploy-{product}`, {product} = ClassCoin.

@@ -13,6 +13,7 @@ import { postAdminRoutes } from "../posts/admin-routes";
 import { predictionAdminRoutes } from "../predictions/admin-routes";
 import { profileAdminRoutes } from "../profiles/admin-routes";
 import { projectAdminRoutes } from "../projects/admin-routes";
+import { relayAdminRoutes } from "../relay/admin-routes";
 import { semesterAdminRoutes } from "../semesters/admin-routes";
 import { whitelistAdminRoutes } from "../whitelist/admin-routes";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -29,6 +30,7 @@ export const adminRouteTable: readonly AdminRoute[] = [
   ...bountyAdminRoutes,
   ...whitelistAdminRoutes,
   ...awardAdminRoutes,
+  ...relayAdminRoutes,
   ...deployRoutes,
   ...semesterAdminRoutes,
 ];

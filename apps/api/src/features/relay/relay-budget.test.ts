@@ -13,6 +13,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTreasuryPayments } from "../../chain/treasury-payments";
 import { profiles, treasuryPayments } from "../../db/schema";
+import { adminCalls } from "../../testing/admin";
 import { type OpenTransaction, openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
@@ -178,12 +179,30 @@ describe("the treasury's reserve", () => {
       const before = await chain.balanceOf(wallet);
       expect(refusal(await send(cc(1)))).toEqual([
         503,
-        "The class treasury is down to the ETH it keeps for bounty rewards, awards and welcome grants, so gasless transfers are paused. Pay the gas yourself, or ask your instructor to top up the treasury.",
+        "The class treasury is down to the ETH it keeps for bounty rewards, awards and welcome grants, so gasless transfers are paused. Ask your instructor to top up the treasury with ETH (or pay the gas yourself, if your wallet has ETH).",
       ]);
       expect(await chain.balanceOf(wallet)).toBe(before);
       expect(await t.database.db.select().from(treasuryPayments)).toHaveLength(0);
+      // The instructor's dashboard says so (before: only the student refused, and the server's log).
+      const standing = await adminCalls(t.app).get("treasury");
+      expect(standing.statusCode, standing.body).toBe(200);
+      expect(standing.json()).toMatchObject({
+        address: chain.account(0).address.toLowerCase(),
+        reserveEth: "20000",
+        gasless: "paused",
+      });
+      expect(Number(standing.json().eth)).toBeGreaterThan(9_000);
     } finally {
       await t.close();
+    }
+    const normal = await createTestApp(chain, "pglite");
+    try {
+      expect((await adminCalls(normal.app).get("treasury")).json()).toMatchObject({
+        reserveEth: "0.05",
+        gasless: "on",
+      });
+    } finally {
+      await normal.close();
     }
   });
 

@@ -18,11 +18,12 @@ import {
   RELAY_MIN_AMOUNT_CC,
   RELAY_MIN_VALUE_WEI,
   type RelayTransfer,
+  type TreasuryStanding,
   transferWithAuthorizationTypes,
 } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
 import { and, eq, like } from "drizzle-orm";
-import { type Hex, parseEther, recoverTypedDataAddress } from "viem";
+import { formatEther, type Hex, parseEther, recoverTypedDataAddress } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { sendError } from "../../chain/payment-outcome";
 import { outcomeOf, paymentMembers, treasuryPaymentsOf } from "../../chain/treasury-payments";
@@ -83,6 +84,27 @@ async function spendableBalance(
       }),
     which: and(eq(treasuryPayments.kind, "relay"), like(treasuryPayments.purpose, `relay:${from}:%`)),
   });
+}
+
+/**
+ * The treasury as the dashboard shows it, by the rule a relay applies: its ETH less what its unmined payments may
+ * cost, against the reserve. Before, a paused relay showed only to the student refused (and in the server's log).
+ */
+export async function treasuryStanding(deps: AppDeps): Promise<TreasuryStanding> {
+  const { config } = deps;
+  const address = treasuryPaymentsOf(deps).address;
+  const reserve = config.relayTreasuryReserveWei ?? DEFAULT_TREASURY_RESERVE_WEI;
+  const off =
+    (config.relayDailyLimit ?? 50) === 0 ||
+    (config.relayClassDailyLimit ?? DEFAULT_CLASS_DAILY_LIMIT) === 0 ||
+    !config.tokenAddress;
+  const spendable = await deps.database.db.transaction((tx) => nativeLessPendingCosts(deps, tx, address));
+  return {
+    address,
+    eth: formatEther(spendable > 0n ? spendable : 0n),
+    reserveEth: formatEther(reserve),
+    gasless: off ? "off" : spendable < reserve ? "paused" : "on",
+  };
 }
 
 export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promise<{ txHash: `0x${string}` }> {

@@ -1,11 +1,49 @@
-/** Dashboard: the counts of spec §3 (profiles, posts, bounties, projects). */
+/** Dashboard: the counts of spec §3 (profiles, posts, bounties, projects), and the class treasury's ETH. */
+import { messages } from "@classcoin/shared/messages";
 import type { AdminSigner } from "../../lib/admin/admin-signer";
 import { LoadState } from "../../lib/admin/load-state";
+import { shortAddress } from "../../ui/short-address";
 import { useDashboard } from "./api/get-dashboard";
+import { useTreasury } from "./api/get-treasury";
 import "./admin.css";
 
 export function DashboardTab({ signer }: { signer: AdminSigner }) {
   const query = useDashboard(signer);
+  return (
+    <>
+      <TreasuryCard signer={signer} />
+      <Counts query={query} />
+    </>
+  );
+}
+
+/**
+ * The treasury pays rewards, awards, grants and every gasless transfer's gas: when its ETH falls below the reserve,
+ * gasless transfers stop, and before this card only the student refused learned of it.
+ */
+function TreasuryCard({ signer }: { signer: AdminSigner }) {
+  const query = useTreasury(signer);
+  if (!query.data) return null; // the counts below say it when the admin's calls fail
+  const t = query.data;
+  return (
+    <section className="card treasury-card" aria-label="Class treasury" data-testid="dashboard-treasury">
+      <h2>Class treasury</h2>
+      <p>
+        <span title={t.address}>{shortAddress(t.address)}</span> holds{" "}
+        <strong>{Number(t.eth).toLocaleString("en-US", { maximumFractionDigits: 4 })} ETH</strong> for gas (beyond its
+        payments on the way); gasless transfers leave {t.reserveEth} ETH for rewards, awards and grants.
+      </p>
+      {t.gasless === "paused" && (
+        <p className="notice" role="alert">
+          {messages.treasury.gaslessPaused(t.address)}
+        </p>
+      )}
+      {t.gasless === "off" && <p className="muted">{messages.relay.off}</p>}
+    </section>
+  );
+}
+
+function Counts({ query }: { query: ReturnType<typeof useDashboard> }) {
   return (
     <LoadState tab="Dashboard" query={query}>
       {(d) => (
