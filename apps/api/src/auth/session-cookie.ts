@@ -1,9 +1,9 @@
-/** The session cookie's names and when each is used; no imports, so test and e2e helpers can read them. */
 /**
- * The session cookie's name. On an https site it carries the `__Host-` prefix: browsers then accept it only
- * Secure, for Path=/ and from this host, so no page on a sibling subdomain can set one. Without it such a page
- * could plant `classcoin_session` for `/api`, which browsers send before ours and the server took: a sign-in as
- * the planter's wallet, or a lock-out that signing in or out again could not clear. On http (local) the prefix
+ * The session cookie's names and when each is used (no imports, so test and e2e helpers can read them). On an
+ * https site the name carries the `__Host-` prefix: browsers then accept it only Secure, for Path=/ and from
+ * this host, so no page on a sibling subdomain can set one. Without it such a page could plant
+ * `classcoin_session` for `/api`, which browsers send before ours and the server took: a sign-in as the
+ * planter's wallet, or a lock-out that signing in or out again could not clear. On http (local) the prefix
  * cannot be used, and there is no such sibling.
  */
 export const SESSION_COOKIE = "classcoin_session";
