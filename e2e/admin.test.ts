@@ -25,7 +25,9 @@ let stack: E2EStack;
 let browser: Browser;
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  // A relay reserve above the treasury's 10,000 ETH: gasless transfers are paused, which the dashboard says (no
+  // test here relays a transfer).
+  [stack, browser] = await Promise.all([startStack({ RELAY_TREASURY_RESERVE_ETH: "20000" }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -114,13 +116,24 @@ describe("admin page", () => {
     expect(await tile("bounties", "Total").textContent()).toBe(String(bounties.length));
     expect(await tile("bounties", "Active").textContent()).toBe(String(bounties.filter(isActiveBounty).length));
     expect(await tile("projects", "Total").textContent()).toBe(String(projects.length));
-    // The class treasury (account 0 on the local chain): its ETH, and gasless transfers running.
+    // The class treasury (account 0 on the local chain): its ETH, the reserve, and gasless transfers paused, with
+    // the address to top up (before: only a student refused learned it).
     const treasury = page.getByTestId("dashboard-treasury");
     await treasury.getByText(/holds [\d,.]+ ETH/).waitFor();
-    expect(await treasury.getByRole("alert").count()).toBe(0);
+    expect(await treasury.textContent()).toContain("leave 20,000 ETH for rewards");
+    expect(await treasury.getByRole("alert").textContent()).toBe(
+      messages.treasury.gaslessPaused(devAccount(0).address.toLowerCase()),
+    );
     await expectAccessible(page);
     await screenshot(page, "admin-dashboard");
     await context.close();
+
+    // On a phone the treasury's whole address wraps inside the card instead of widening the page.
+    const phone = await openAdmin("/admin", PHONE);
+    await phone.page.getByTestId("dashboard-treasury").getByRole("alert").waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(phone.page, "admin-dashboard-phone");
+    await phone.context.close();
   });
 
   it("archives and restores profiles and projects, hides and shows posts; the public pages follow", async () => {

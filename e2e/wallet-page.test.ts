@@ -136,6 +136,10 @@ describe("state 1: no wallet detected", () => {
     expect(await notice.locator("code").innerText()).toBe(command);
     expect(await page.getByText("npm run faucet --").count()).toBe(1);
     expect(await page.getByLabel("Amount of CC").count()).toBe(0);
+    // The account list names each account by its short address, as Connect does (whole ones were cut off).
+    const options = await page.getByLabel("Dev wallet account").locator("option").allInnerTexts();
+    expect(options).toHaveLength(10);
+    for (const option of options) expect(option).toMatch(/^Account \d( \(admin\))? · 0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}$/);
     await screenshot(page, "wallet-no-tokens");
 
     await page.reload();

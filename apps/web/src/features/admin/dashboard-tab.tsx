@@ -25,13 +25,13 @@ function TreasuryCard({ signer }: { signer: AdminSigner }) {
   const query = useTreasury(signer);
   if (!query.data) return null; // the counts below say it when the admin's calls fail
   const t = query.data;
+  const eth = (amount: string) => `${Number(amount).toLocaleString("en-US", { maximumFractionDigits: 4 })} ETH`;
   return (
     <section className="card treasury-card" aria-label="Class treasury" data-testid="dashboard-treasury">
       <h2>Class treasury</h2>
       <p>
-        <span title={t.address}>{shortAddress(t.address)}</span> holds{" "}
-        <strong>{Number(t.eth).toLocaleString("en-US", { maximumFractionDigits: 4 })} ETH</strong> for gas (beyond its
-        payments on the way); gasless transfers leave {t.reserveEth} ETH for rewards, awards and grants.
+        <span title={t.address}>{shortAddress(t.address)}</span> holds <strong>{eth(t.eth)}</strong> for gas (beyond its
+        payments on the way); gasless transfers leave {eth(t.reserveEth)} for rewards, awards and grants.
       </p>
       {t.gasless === "paused" && (
         <p className="notice" role="alert">
