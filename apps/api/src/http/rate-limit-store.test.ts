@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Config } from "../config";
 import type { AppDeps } from "../deps";
+import { freePort } from "../testing/free-port";
 import { rateLimitConfig, registerRateLimit } from "./rate-limit";
 import { REDIS_COMMAND_TIMEOUT_MS } from "./rate-limit-store";
 
@@ -84,7 +85,9 @@ describe("rate limits across instances", () => {
   it.runIf(existsSync("/usr/bin/redis-server"))(
     "behavior: a Redis that stops answering (paused, connection open) delays no request past its timeout",
     async () => {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      // From the OS: a random port in 20,000–40,000 could be in use (Linux hands out client ports from 32,768),
+      // and this Redis then never started (a CI run: "never counted a request").
+      const port = await freePort();
       const redis = spawn("/usr/bin/redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], {
         stdio: "ignore",
       });

@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,21 +23,11 @@ import type { App } from "../../../deps";
 import { ADMIN_WALLET, adminCalls, signedAdminRequest } from "../../../testing/admin";
 import { startTestChain, type TestChain } from "../../../testing/chain";
 import { createThrowawayPostgres, type ThrowawayPostgres } from "../../../testing/database";
+import { freePort } from "../../../testing/free-port";
 import { waitFor } from "../../../testing/transfers";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../../..");
 const CC = (n: number) => parseUnits(String(n), 18);
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 describe.runIf(process.env.TEST_DATABASE_URL)("deploy killed with SIGKILL after its first chunk", () => {
   let chain: TestChain;
