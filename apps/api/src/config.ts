@@ -9,6 +9,9 @@ import { parseEther } from "viem";
 import { z } from "zod";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./http/trusted-proxies";
 
+/** CC a wallet added to the roster receives when WELCOME_CC is not set. */
+export const DEFAULT_WELCOME_CC = 10;
+
 /** anvil account 0: the local admin and treasury. */
 export const LOCAL_ADMIN_WALLET = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 /** anvil account 0's well-known key; only ever used when CHAIN=local. */
@@ -85,7 +88,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379")
     .optional(),
   /** CC minted once ever to each wallet added to the roster (the welcome grant); 0 turns it off. */
-  WELCOME_CC: z.coerce.number().int("must be a whole number of CC").min(0).max(1_000_000).default(10),
+  WELCOME_CC: z.coerce.number().int("must be a whole number of CC").min(0).max(1_000_000).default(DEFAULT_WELCOME_CC),
   /** Native coin (ETH) sent with the welcome grant for gas, when the treasury has it; 0 turns it off. */
   WELCOME_ETH: z
     .string()
@@ -197,7 +200,7 @@ export interface Config {
   shutdownDrainMs?: number;
   logLevel: string;
   blockExplorerUrl: string | null;
-  /** Welcome grant (features/whitelist/welcome-grant.ts): whole CC minted, wei of native coin sent. */
+  /** Welcome grant (features/whitelist/welcome-grant.ts): whole CC minted (default DEFAULT_WELCOME_CC), wei of native coin sent. */
   welcomeCc?: number;
   welcomeEthWei?: bigint;
   /** Whitelist mode while the admin has not set it (default: on for Sepolia, off locally). */

@@ -28,6 +28,21 @@ describe("admin message scheme", () => {
     });
   });
 
+  it("binds the message to the site it is signed on, right after the wallet, when given", () => {
+    const message = buildAdminMessage({
+      action: "admin_post_posts_hide",
+      wallet: "0xADMIN",
+      extras: { postId: "7", hide: true },
+      timestamp: 1,
+      site: "https://class.example",
+    });
+    expect(message).toBe(
+      '{"timestamp":1,"action":"admin_post_posts_hide","wallet":"0xadmin","site":"https://class.example","postId":"7","hide":true}',
+    );
+    // A body field called `site` cannot pass for the message's own.
+    expect(adminExtrasOf({ site: "x" })).toEqual({ targetSite: "x" });
+  });
+
   it("signs a body field named like a message key as target<Name>, so the message's wallet stays the admin's", () => {
     const message = buildAdminMessage({
       action: "admin_post_profiles_archive",

@@ -4,15 +4,18 @@
  *
  * A call carries `message = JSON.stringify({timestamp, action, wallet, ...extras})` and its EIP-191
  * (personal_sign) signature: `timestamp` in ms, `wallet` lowercased, `action` derived from the call's method
- * and path, and `extras` exactly the call's body fields (none for GET calls).
+ * and path, and `extras` exactly the call's body fields (none for GET calls). The admin panel also signs
+ * `site`, the origin it runs on, so a message sent to one deployment cannot be replayed on another that has
+ * the same admin wallet (a class's two sections, a test server); the server refuses a `site` not its own and
+ * accepts a message without one, as the spec writes them.
  */
 import { z } from "zod";
 import { BOUNTY_STATUSES } from "./constants";
 import { messages } from "./messages";
 import { booleanish, idSchema, signatureSchema, walletSchema } from "./primitives";
 
-/** Keys every admin message has; any other key is an extra and must equal a body field. */
-export const ADMIN_MESSAGE_KEYS = ["timestamp", "action", "wallet"] as const;
+/** Keys of the admin message itself (`site` optional); any other key is an extra and must equal a body field. */
+export const ADMIN_MESSAGE_KEYS = ["timestamp", "action", "wallet", "site"] as const;
 /** Body fields that authenticate a POST call and therefore are not extras. */
 const ADMIN_AUTH_FIELDS = ["adminWallet", "message", "signature"] as const;
 
@@ -67,10 +70,19 @@ export interface AdminMessageInput {
   extras?: Record<string, unknown>;
   /** Milliseconds since the epoch; defaults to now. */
   timestamp?: number;
+  /** The origin of the site the call is for (`location.origin`); binds the signature to that deployment. */
+  site?: string;
 }
 
-export function buildAdminMessage({ action, wallet, extras = {}, timestamp = Date.now() }: AdminMessageInput): string {
-  return JSON.stringify({ timestamp, action, wallet: wallet.toLowerCase(), ...adminExtrasOf(extras) });
+export function buildAdminMessage({
+  action,
+  wallet,
+  extras = {},
+  timestamp = Date.now(),
+  site,
+}: AdminMessageInput): string {
+  const bound = site === undefined ? {} : { site };
+  return JSON.stringify({ timestamp, action, wallet: wallet.toLowerCase(), ...bound, ...adminExtrasOf(extras) });
 }
 
 /** The parsed fields of a signed admin message (extras are kept as they are). */
@@ -79,6 +91,7 @@ export const adminMessageSchema = z
     timestamp: z.number().int().nonnegative(),
     action: z.string(),
     wallet: z.string(),
+    site: z.string().optional(),
   })
   .catchall(z.unknown());
 

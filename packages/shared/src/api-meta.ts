@@ -55,5 +55,7 @@ export const publicConfigSchema = z.object({
   faucetEnv: z.string().default(""),
   /** FEED_ANNOUNCE_SECONDS: classmates see a new Feed post at the end of a span this long (0: at once). */
   feedAnnounceSeconds: z.number().int().nonnegative().default(60),
+  /** WELCOME_CC: what a wallet added to the roster receives (0: no welcome grant). */
+  welcomeCc: z.number().nonnegative().default(10),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -39,8 +39,9 @@ export const liveEventSchema = z.discriminatedUnion("type", [
    */
   z.object({ type: z.literal("transactions"), wallets: z.array(wallet).nullable(), count: z.number() }),
   /**
-   * The server moved CC between these wallets (a gasless transfer, a Deploy ClassCoin chunk): their balances
-   * and the leaderboard change now, before the indexer sees the Transfer logs.
+   * The server moved CC between these wallets (a gasless transfer, a welcome grant) or to the whole class (a
+   * Deploy ClassCoin run: no wallets listed, every tab reads its balance): their balances and the leaderboard
+   * change now, before the indexer sees the Transfer logs.
    */
   z.object({ type: z.literal("balances"), wallets: z.array(wallet) }),
   /** A bounty was created, edited, crossed out or restored, completed, cancelled, reopened or deleted. */

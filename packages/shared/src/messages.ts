@@ -13,6 +13,11 @@ export const messages = {
     birthday: "Please enter a valid date in YYYY-MM-DD format",
     starSign: "Please select a valid star sign",
     balance: `You need at least 1 ${P} to create a profile`,
+    /** Under `balance` on a public chain, where there is no faucet for CC: who gives it, and what to tell them. */
+    askForCc: (welcomeCc: number) =>
+      welcomeCc > 0
+        ? `New to the class? Ask your instructor to add this wallet to the class roster: it then receives ${welcomeCc} ${PRODUCT_SYMBOL} to get started.`
+        : `Ask your instructor to send ${PRODUCT_SYMBOL} to this wallet.`,
     whitelist:
       "Profile creation is restricted to whitelisted wallets. Please contact your instructor to be added to the whitelist.",
     notFound: "Profile not found",

@@ -283,6 +283,13 @@ describe.each(testDatabaseKinds())("admin authentication on %s", (kind) => {
       );
     });
 
+    it("refuses a message signed for another site (another deployment with the same admin wallet)", async () => {
+      await expectRefused(
+        async (body) => (await signedAdminRequest({ method, path, body, site: "https://other-class.example" })).inject,
+        adminErrors.otherSite("https://other-class.example", new URL(t.app.deps.config.publicUrl).origin),
+      );
+    });
+
     it("refuses a non-admin wallet in the path or adminWallet, signed or not by the admin", async () => {
       const student = chain.wallet(1).account.address.toLowerCase();
       await expectRefused(
@@ -301,7 +308,9 @@ describe.each(testDatabaseKinds())("admin authentication on %s", (kind) => {
 
     it("accepts the admin's signed request once and refuses its replay", async () => {
       const body = await validBodies[`${method} ${path}`]!(t.database.db);
-      const request = await signedAdminRequest({ method, path, body });
+      // Bound to this site, as the admin panel signs (a message without `site` is accepted too: every other test).
+      const site = new URL(t.app.deps.config.publicUrl).origin;
+      const request = await signedAdminRequest({ method, path, body, site });
       const first = await t.app.inject(request.inject);
       expect(first.statusCode, first.body).toBe(200);
       const before = await snapshot();

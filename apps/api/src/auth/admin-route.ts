@@ -17,6 +17,7 @@ import { type EndpointAnswer, registerEndpoint } from "../http/endpoint";
 import { rateLimitConfig } from "../http/rate-limit";
 import { type AdminGrant, adminRequestParts, verifyAdminRequest } from "./admin";
 import { adminSessionReadGrant } from "./admin-session";
+import { allowedOrigins } from "./origin";
 
 const ADMIN_PREFIX = "/api/admin";
 
@@ -63,6 +64,8 @@ function guard(method: AdminMethod, path: string) {
     request.adminGrant = await verifyAdminRequest(database.db, adminRequestParts(request, method), method, path, {
       adminWallet: config.adminWallet,
       chain,
+      sites: allowedOrigins(config),
+      site: new URL(config.publicUrl).origin,
     });
   };
 }

@@ -2,8 +2,8 @@
  * Admin authentication (spec §6–§7): every admin call carries a message signed by the admin wallet. The
  * request is refused with 403 and nothing changes unless the signer is the configured admin wallet, the
  * message names that wallet, this route's action and a timestamp within ADMIN_SIGNATURE_MAX_AGE_MS, its
- * extras are exactly the call's body fields, and the message was never accepted before. There is no
- * development-mode bypass.
+ * extras are exactly the call's body fields, the site it names (if any) is this one, and the message was
+ * never accepted before. There is no development-mode bypass.
  */
 import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
@@ -45,6 +45,8 @@ export const adminErrors = {
   notAdminWallet: "Wallet is not the admin wallet",
   walletMismatch: "Admin message wallet does not match the request's wallet",
   wrongAction: (expected: string) => `Admin message action does not match this call (expected ${expected})`,
+  otherSite: (site: string, ours: string) =>
+    `Admin message was signed for another site (${site}): open ${ours} and sign it there`,
   expired: "Admin signature expired: sign a new message (timestamps are valid for 5 minutes)",
   future: "Admin signature timestamp is in the future: check your computer's clock",
   extrasMismatch: (keys: string[]) => `Admin message does not match the request fields: ${keys.join(", ")}`,
@@ -75,6 +77,10 @@ export function adminRequestParts(request: FastifyRequest, method: AdminMethod):
 export interface VerifyAdminOptions {
   adminWallet: string;
   chain: PublicClient;
+  /** The origins this server answers for (auth/origin.ts): a message's `site` must be one of them. */
+  sites: ReadonlySet<string>;
+  /** The site's own origin, named in the refusal. */
+  site: string;
   now?: number;
 }
 
@@ -106,6 +112,9 @@ export async function verifyAdminRequest(
   if (parsed.wallet.toLowerCase() !== admin) throw forbidden(adminErrors.walletMismatch);
   const action = adminAction(method, routePath);
   if (parsed.action !== action) throw forbidden(adminErrors.wrongAction(action));
+  if (parsed.site !== undefined && !options.sites.has(parsed.site.toLowerCase())) {
+    throw forbidden(adminErrors.otherSite(parsed.site.slice(0, 200), options.site));
+  }
   const now = options.now ?? Date.now();
   if (parsed.timestamp < now - ADMIN_SIGNATURE_MAX_AGE_MS) throw forbidden(adminErrors.expired);
   if (parsed.timestamp > now + ADMIN_SIGNATURE_MAX_AGE_MS) throw forbidden(adminErrors.future);

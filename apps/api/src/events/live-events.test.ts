@@ -389,6 +389,20 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
     });
   });
 
+  it("behavior: a welcome grant mined is published as the student's balance change (add and roster)", async () => {
+    // On Sepolia a student's tab reads its balance when told; before, a grant waited for the indexer.
+    const events = collect(t.app);
+    const one = events.next("balances", 30_000);
+    const added = await adminCalls(t.app).post("/whitelist/add", { wallet: address(5) });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().grant).toMatchObject({ wallet: address(5), state: "paid" });
+    expect((await one).event).toEqual({ type: "balances", wallets: [address(5)] });
+    const roster = events.next("balances", 30_000);
+    const many = await adminCalls(t.app).post("/whitelist/add-many", { list: `${address(6)}\n${address(7)}` });
+    expect(many.statusCode, many.body).toBe(200);
+    expect((await roster).event).toEqual({ type: "balances", wallets: [address(6), address(7)] });
+  });
+
   it("behavior: the explorer's new transactions and bounty changes are published by the database itself", async () => {
     const events = collect(t.app);
     const txs = events.next("transactions");

@@ -22,6 +22,8 @@ export interface AdminRequestOptions {
   timestamp?: number;
   /** The extras signed, when they should differ from the body sent. */
   extras?: Record<string, unknown>;
+  /** The site the message is bound to, as the admin panel signs it (default: none, as the spec writes it). */
+  site?: string;
 }
 
 export interface SignedAdminRequest {
@@ -50,6 +52,7 @@ export async function signedAdminRequest(options: AdminRequestOptions): Promise<
     wallet: options.messageWallet ?? wallet,
     extras: options.extras ?? body,
     timestamp: options.timestamp ?? freshTimestamp(),
+    site: options.site,
   });
   const signature = await signerAccount(options.signer ?? 0).signMessage({ message });
   return { inject: adminInject(options.method, options.path, wallet, body, message, signature), message, signature };

@@ -19,6 +19,7 @@ import { connectLiveEvents, type LiveEventStream } from "../lib/live-events";
 import { sessionQueryOptions } from "../wallet/session";
 import { useCcBalance } from "../wallet/use-cc-balance";
 import { useWallet } from "../wallet/use-wallet";
+import { balanceMayHaveChanged } from "./balance-events";
 
 /** Every list a page shows from the API (first query-key parts), read again on a resync. */
 const LIVE_LISTS = [
@@ -97,6 +98,7 @@ export function LiveUpdates() {
       current.current.wallet !== undefined && wallets.includes(current.current.wallet);
 
     const onEvent = (event: LiveEvent) => {
+      if (balanceMayHaveChanged(event, current.current.wallet)) current.current.refreshBalance();
       switch (event.type) {
         case "post.created":
           return readAgain("posts", "leaderboard");
@@ -105,23 +107,19 @@ export function LiveUpdates() {
           return readAgain("leaderboard");
         case "tip":
           patchTip(queryClient, event);
-          if (touches(event.fromWallet, event.toWallet)) current.current.refreshBalance();
           // A round ranks its candidates, and a closed one names its winners, by CC received.
           readAdminListsAgain(queryClient, "/api/admin/predictions/");
           return readAgain("explorer", "leaderboard", "predictions");
         case "transactions":
-          if (event.wallets === null || touches(...event.wallets)) current.current.refreshBalance();
           // A reorg can take a tip back: the projects' totals follow the chain too.
           return readAgain("explorer", "projects", "leaderboard", "predictions");
         case "balances":
-          if (touches(...event.wallets)) current.current.refreshBalance();
           return readAgain("leaderboard");
-        case "bounty.changed":
         case "bounty.completed":
+        case "bounty.changed":
           readAdminListsAgain(queryClient, "/api/admin/bounties/");
           return readAgain("bounties");
         case "award":
-          if (touches(event.wallet)) current.current.refreshBalance();
           return;
         case "profile.changed":
           // Names and photos show on posts, submissions, predictions and the leaderboard too; a new profile is
@@ -151,7 +149,6 @@ export function LiveUpdates() {
           readAdminListsAgain(queryClient, "/api/admin/feed/");
           return readAgain("feed");
         case "sync":
-          current.current.refreshBalance();
           return readAgain(...LIVE_LISTS);
         case "semester.archived":
           return readAgain("archives");

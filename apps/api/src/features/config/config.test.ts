@@ -48,6 +48,8 @@ describe.each(testDatabaseKinds())("service endpoints on %s", (kind) => {
       adminWallet: "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266",
       // Test apps announce new Feed posts at once (testing/app.ts).
       feedAnnounceSeconds: 0,
+      // WELCOME_CC's default: the create form tells a student without CC what the roster brings.
+      welcomeCc: 10,
     });
     expect(body.devAccounts).toHaveLength(10);
   });

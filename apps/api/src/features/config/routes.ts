@@ -2,6 +2,7 @@ import { devAccounts } from "@classcoin/contracts/dev-accounts";
 import { PRODUCT_NAME, PRODUCT_SYMBOL } from "@classcoin/shared/constants";
 import { configEndpoints } from "@classcoin/shared/endpoints/config";
 import type { FastifyPluginAsync } from "fastify";
+import { DEFAULT_WELCOME_CC } from "../../config";
 import { registerEndpoint } from "../../http/endpoint";
 import { faucetEnv } from "./faucet-env";
 import { registerHealthRoutes } from "./health";
@@ -48,6 +49,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       devAccounts: config.chain === "local" ? devAccounts.map((a) => a.address) : [],
       faucetEnv: faucetEnv(config),
       feedAnnounceSeconds: Math.round((config.feedAnnounceMs ?? 60_000) / 1000),
+      welcomeCc: config.welcomeCc ?? DEFAULT_WELCOME_CC,
     }),
   });
 };

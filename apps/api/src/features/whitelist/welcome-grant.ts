@@ -25,6 +25,7 @@ import {
   treasuryPaymentsOf,
 } from "../../chain/treasury-payments";
 import { nativeLessPendingCosts } from "../../chain/unmined-payments";
+import { DEFAULT_WELCOME_CC } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
 import type { AppDeps } from "../../deps";
@@ -36,7 +37,7 @@ const SETTLE_TIMEOUT_MS = 90_000;
 
 export function welcomeAmounts(deps: Pick<AppDeps, "config">): { ccWei: bigint; ethWei: bigint } {
   return {
-    ccWei: ccToWei(deps.config.welcomeCc ?? 10),
+    ccWei: ccToWei(deps.config.welcomeCc ?? DEFAULT_WELCOME_CC),
     ethWei: deps.config.welcomeEthWei ?? parseEther("0.01"),
   };
 }

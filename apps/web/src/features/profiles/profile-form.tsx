@@ -14,11 +14,11 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
-import { faucetCommand } from "../../wallet/faucet-command";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useSaveProfile } from "./api/save-profile";
+import { NeedsCcNotice } from "./needs-cc-notice";
 import { profileSaveErrorAlert } from "./profile-save-errors";
 
 type ProfileFieldsInput = z.input<typeof profileFieldsSchema>;
@@ -101,16 +101,7 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
       aria-label={editing ? "Edit profile" : "Create profile"}
     >
       <h2>{editing ? "Edit your profile" : "Create your profile"}</h2>
-      {lacksCoins && (
-        <div className="notice" role="status">
-          <p>{messages.profile.balance}</p>
-          {config.local && wallet && balance.amount !== undefined && (
-            <p className="small">
-              On the local chain, get some with <code>{faucetCommand(config, wallet)}</code>
-            </p>
-          )}
-        </div>
-      )}
+      {lacksCoins && <NeedsCcNotice config={config} wallet={wallet} balanceKnown={balance.amount !== undefined} />}
       <fieldset disabled={lacksCoins || save.isPending}>
         <div className="field">
           <label htmlFor={ids.photo}>Photo</label>

@@ -7,7 +7,7 @@ import { createClient, custom, encodeErrorResult, erc20Abi, parseUnits } from "v
 import { writeContract } from "viem/actions";
 import { foundry } from "viem/chains";
 import { describe, expect, it } from "vitest";
-import { tokenErrorsAbi, transactionErrorDetail } from "./transaction-error";
+import { noGasMessage, tokenErrorsAbi, transactionErrorDetail } from "./transaction-error";
 import { checkTransferForm, formatTokenAmount } from "./wallet-page-state";
 
 const from = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
@@ -94,6 +94,22 @@ describe("the transaction-error banner's detail", () => {
     const error = await transferError({ code: -32603, message: "Internal JSON-RPC error." });
     expect(String((error as Error).message)).toContain("reverted with the following reason");
     expect(transactionErrorDetail(error)).toBe("Internal JSON-RPC error.");
+  });
+
+  it("behavior: a sender without ETH for gas is told to get some, not shown the node's arithmetic", async () => {
+    // geth's and anvil's words when estimating a transfer from a wallet with 0 ETH, direct and as MetaMask wraps them.
+    const direct = await transferError({
+      code: -32000,
+      message: "insufficient funds for gas * price + value: have 0 want 21000000000000",
+    });
+    expect(transactionErrorDetail(direct)).toBe(noGasMessage);
+    const wrapped = await transferError({
+      code: -32603,
+      message: "Internal JSON-RPC error.",
+      data: { code: -32000, message: "Insufficient funds for gas * price + value" },
+    });
+    expect(transactionErrorDetail(wrapped)).toBe(noGasMessage);
+    expect(noGasMessage.length).toBeLessThanOrEqual(ERROR_BANNER_MAX_CHARS);
   });
 
   it("behavior: a long message is cut to 100 characters", async () => {

@@ -5,6 +5,8 @@
  * ABI and said in words; a node's "execution reverted: custom error 0xe450d38c…" helps nobody.
  *
  * - decoded custom error: e.g. "Insufficient balance: the account holds 5 CC, the transfer needs 1,000 CC";
+ * - a node refusing for want of ETH ("insufficient funds for gas * price + value: have 0 want …", what a
+ *   student who owns only CC meets first): said as what to do about it;
  * - else the data message a wallet puts on its error (`data.message`, e.g. MetaMask's -32603 with the node's
  *   reason), anywhere in the chain of causes viem wraps around it;
  * - else the error's own message: the innermost error's (the wallet's or the node's words), not the summary
@@ -18,6 +20,7 @@ import {
   decodeErrorResult,
   formatUnits,
   type Hex,
+  InsufficientFundsError,
   keccak256,
   toBytes,
 } from "viem";
@@ -157,8 +160,26 @@ function ownMessage(error: unknown): string {
   return typeof innermost.message === "string" ? innermost.message : String(innermost.shortMessage);
 }
 
+export const noGasMessage = "Not enough ETH to pay for gas: get test ETH (GET SEPOLIA ETH above), then try again";
+
+/** The node's (or viem's) refusal because the sender's ETH does not cover gas × price + value. */
+function lacksEthForGas(error: unknown): boolean {
+  if (error instanceof BaseError && error.walk((e) => e instanceof InsufficientFundsError)) return true;
+  for (const e of errorChain(error)) {
+    const data = e.data as { message?: unknown } | undefined;
+    if ([e.message, data?.message].some((text) => typeof text === "string" && /insufficient funds/i.test(text))) {
+      return true;
+    }
+  }
+  return false;
+}
+
 export function transactionErrorDetail(error: unknown, symbol = "CC"): string {
   const custom = decodedCustomError(error);
-  const text = custom ? describeCustomError(custom, symbol) : (dataMessage(error) ?? ownMessage(error));
+  const text = custom
+    ? describeCustomError(custom, symbol)
+    : lacksEthForGas(error)
+      ? noGasMessage
+      : (dataMessage(error) ?? ownMessage(error));
   return text.substring(0, ERROR_BANNER_MAX_CHARS);
 }

@@ -1,7 +1,8 @@
 /**
  * Signed admin calls (spec §6–§7), the signed variant of `callApi`: each call carries
- * `message = JSON.stringify({timestamp, action, wallet, ...extras})` (built by the shared `buildAdminMessage`,
- * the action derived from the descriptor's method and path) and its personal_sign signature by the connected
+ * `message = JSON.stringify({timestamp, action, wallet, site, ...extras})` (built by the shared `buildAdminMessage`,
+ * the action derived from the descriptor's method and path, `site` this page's origin so that the signature is
+ * good on this deployment only) and its personal_sign signature by the connected
  * wallet: in the query of a GET (`/api/admin/<name>/:wallet?message=&signature=`), beside the fields in the
  * body of a POST (`{...fields, adminWallet, message, signature}`). The server accepts a signature once, so
  * every call signs anew.
@@ -29,7 +30,7 @@ export async function signAdminCall(
   fields?: Record<string, unknown>,
 ) {
   const action = adminAction(endpoint.method, endpoint.path);
-  const message = buildAdminMessage({ action, wallet: signer.wallet, extras: fields });
+  const message = buildAdminMessage({ action, wallet: signer.wallet, extras: fields, site: window.location.origin });
   const auth = { message, signature: await signer.sign(message) };
   if (endpoint.method === "GET") return { params: { wallet: signer.wallet }, query: auth };
   return { body: { ...fields, adminWallet: signer.wallet, ...auth } };
