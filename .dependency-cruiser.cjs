@@ -17,7 +17,7 @@ const apiFeatureEdges = {
   profiles: ["^apps/api/src/features/images/", "^apps/api/src/features/whitelist/service\\.ts$"],
   // A post shows its author's profile name and photo.
   posts: ["^apps/api/src/features/profiles/service\\.ts$"],
-  // A comment vote takes a profile, by the profiles' one rule for votes.
+  // A comment vote follows the profiles' one rule for who votes.
   comments: ["^apps/api/src/features/profiles/service\\.ts$"],
   // A submission shows its author's profile; its pictures go through the images feature.
   projects: ["^apps/api/src/features/images/", "^apps/api/src/features/profiles/service\\.ts$"],

@@ -45,6 +45,9 @@ export const messages = {
   vote: {
     connect: "Connect wallet to vote",
     profileHint: "A profile is required to vote",
+    /** Whitelist mode on: a wallet neither listed nor holding a profile (spec §6 lets any wallet vote otherwise). */
+    classMembersOnly:
+      "Voting is limited to class members while whitelist mode is on. Please contact your instructor to be added to the whitelist.",
   },
   /** Forum comments (issue 18), worded like the spec's post texts. */
   comment: {

@@ -41,7 +41,7 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     config: voteLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.voterWallet);
-      const comment = await voteComment(deps.database.db, request.body);
+      const comment = await voteComment(deps.database.db, request.body, deps.config.whitelistModeDefault);
       await app.events.publish({ type: "comment.changed", postId: comment.postId });
       return comment;
     },

@@ -12,7 +12,7 @@ import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { comments, commentVotes, posts, profiles } from "../../db/schema";
 import { forbidden, notFound, validationFailed } from "../../http-errors";
-import { requireProfileToVote } from "../profiles/service";
+import { requireVoterInClass } from "../profiles/service";
 
 /** At most this many comments are listed under one post (a class thread never comes close). */
 const MAX_COMMENTS_PER_POST = 1000;
@@ -176,9 +176,11 @@ export async function createComment(
 export async function voteComment(
   db: Db,
   input: { commentId: string; type: VoteType; voterWallet: `0x${string}` },
+  /** The configured whitelist mode while the admin has not set it (`config.whitelistModeDefault`). */
+  whitelistModeDefault = false,
 ): Promise<Comment> {
   const commentId = Number(input.commentId);
-  await requireProfileToVote(db, input.voterWallet);
+  await requireVoterInClass(db, input.voterWallet, whitelistModeDefault);
   return db.transaction(async (tx) => {
     const [comment] = await tx
       .select({ id: comments.id })

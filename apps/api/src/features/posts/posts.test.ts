@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/raw-rows";
-import { comments, posts, profiles, votes } from "../../db/schema";
+import { comments, posts, profiles, settings, votes, whitelist } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -223,28 +223,48 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       target = (await post(author.cookie, { authorWallet: author.address, content: "vote on me" })).json();
     });
 
-    it("a vote needs a profile, not coins: keyed by the lowercased address; a wallet without one (or archived) changes nothing", async () => {
+    it("a vote needs only a signed-in wallet (spec §6), not a profile or coins; keyed by the lowercased address", async () => {
       const w = newWallet();
       const cookie = await signIn(t, w.key);
       const mixedCase = privateKeyToAccount(w.key).address;
       const before = (await list()).find((p) => p._id === target._id)!;
-      // Any wallet on the internet can sign in; only a class member (a profile) votes, as the forum's note says.
-      const outsider = await vote(cookie, { postId: target._id, type: "down", voterWallet: mixedCase });
-      expect([outsider.statusCode, outsider.json().errors]).toEqual([400, [messages.vote.profileHint]]);
-      expect((await list()).find((p) => p._id === target._id)).toEqual(before);
-      await addProfile(w.address, "Voter Vic", "vic.webp");
       const res = await vote(cookie, { postId: target._id, type: "up", voterWallet: mixedCase });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         _id: target._id,
         upvotes: before.upvotes + 1,
         downvotes: before.downvotes,
         votes: { [w.address]: "up" },
       });
-      await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, w.address));
-      const archived = await vote(cookie, { postId: target._id, type: "down", voterWallet: mixedCase });
-      expect(archived.statusCode).toBe(400);
-      expect((await list()).find((p) => p._id === target._id)?.votes[w.address]).toBe("up");
+    });
+
+    it("while whitelist mode is on, only class members vote: listed or with an active profile; an outsider changes nothing", async () => {
+      await t.database.db.insert(settings).values({ key: "whitelistMode", value: true });
+      try {
+        const outsider = newWallet();
+        const cookie = await signIn(t, outsider.key);
+        const before = (await list()).find((p) => p._id === target._id)!;
+        const refused = await vote(cookie, { postId: target._id, type: "down", voterWallet: outsider.address });
+        // Before: 200, and any wallet on the internet swayed a closed class's forum.
+        expect([refused.statusCode, refused.json().errors]).toEqual([400, [messages.vote.classMembersOnly]]);
+        expect((await list()).find((p) => p._id === target._id)).toEqual(before);
+
+        // Listed on the roster, no profile yet: a class member.
+        await t.database.db.insert(whitelist).values({ wallet: outsider.address, notes: "" });
+        const listed = await vote(cookie, { postId: target._id, type: "down", voterWallet: outsider.address });
+        expect(listed.statusCode, listed.body).toBe(200);
+
+        // A profile holder not on the list (existing profiles keep access, spec §4); archived, refused.
+        const holder = await member("Holder", 0);
+        const ok = await vote(holder.cookie, { postId: target._id, type: "up", voterWallet: holder.address });
+        expect(ok.statusCode, ok.body).toBe(200);
+        await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, holder.address));
+        const archived = await vote(holder.cookie, { postId: target._id, type: "down", voterWallet: holder.address });
+        expect(archived.statusCode).toBe(400);
+        expect((await list()).find((p) => p._id === target._id)?.votes[holder.address]).toBe("up");
+      } finally {
+        await t.database.db.delete(settings).where(eq(settings.key, "whitelistMode"));
+      }
     });
 
     it("voting the same option again keeps it; switching moves the count", async () => {

@@ -31,7 +31,7 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
     config: voteLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.voterWallet);
-      const post = await votePost(deps.database.db, request.body);
+      const post = await votePost(deps.database.db, request.body, deps.config.whitelistModeDefault);
       await app.events.publish({
         type: "post.voted",
         postId: post._id,

@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { posts, profiles, votes } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound, validationFailed } from "../../http-errors";
-import { findProfile, requireProfileToVote } from "../profiles/service";
+import { findProfile, requireVoterInClass } from "../profiles/service";
 
 // The votes map and the comment count live on the post row, kept by triggers (migration 0012) in the same
 // transaction as the votes and comments they count, so a list never shows them out of step.
@@ -116,17 +116,19 @@ export async function createPost(
 }
 
 /**
- * Records the wallet's vote (a profile holder's: the same option again keeps it, the other one switches it)
- * and recounts.
+ * Records the wallet's vote (any signed-in wallet's, a class member's while whitelist mode is on: the same
+ * option again keeps it, the other one switches it) and recounts.
  * The post row is locked first, so concurrent votes on one post run one after another and the counts
  * written are always the counts of the votes table.
  */
 export async function votePost(
   db: Db,
   input: { postId: string; type: VoteType; voterWallet: `0x${string}` },
+  /** The configured whitelist mode while the admin has not set it (`config.whitelistModeDefault`). */
+  whitelistModeDefault = false,
 ): Promise<Post> {
   const postId = Number(input.postId);
-  await requireProfileToVote(db, input.voterWallet);
+  await requireVoterInClass(db, input.voterWallet, whitelistModeDefault);
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select({ id: posts.id })

@@ -13,6 +13,7 @@ import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound, validationFailed } from "../../http-errors";
+import { isWhitelisted, isWhitelistMode } from "../whitelist/service";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -70,13 +71,17 @@ export async function findProfile(db: Db, wallet: string): Promise<Profile | nul
 }
 
 /**
- * Refuses a vote (on a post or a comment) from a wallet without an active profile, as the forum's note says
- * ("A profile is required to vote"): otherwise any wallet on the internet could sign in and vote, even while
- * the whitelist keeps outsiders from making profiles.
+ * Who may vote (on a post or a comment). Spec §6: "Voting requires only a connected wallet, although the hint
+ * text says a profile is required": so while whitelist mode is off, any signed-in wallet votes. While it is on
+ * the instructor has closed the class (the default on Sepolia), and a wallet from outside it (neither listed
+ * nor holding an active profile) is refused: any wallet on the internet can sign in, and outsiders swayed a
+ * closed class's votes.
  */
-export async function requireProfileToVote(db: Db, wallet: string): Promise<void> {
+export async function requireVoterInClass(db: Db, wallet: string, whitelistModeDefault = false): Promise<void> {
+  if (!(await isWhitelistMode(db, whitelistModeDefault))) return;
+  if (await isWhitelisted(db, wallet)) return;
   const profile = await findProfile(db, wallet);
-  if (!profile || profile.archived) throw validationFailed([messages.vote.profileHint]);
+  if (!profile || profile.archived) throw validationFailed([messages.vote.classMembersOnly]);
 }
 
 /** Whether the wallet has a profile: none, active (returned) or archived (only said to exist). */

@@ -22,12 +22,12 @@ const whitelistErrors = {
 type WhitelistRow = typeof whitelist.$inferSelect;
 
 /** Absent (never set by the admin): `fallback`, the configured default (on for Sepolia, off locally). */
-async function isWhitelistMode(db: Db, fallback = false): Promise<boolean> {
+export async function isWhitelistMode(db: Db, fallback = false): Promise<boolean> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, WHITELIST_MODE_KEY));
   return row ? row.value === true : fallback;
 }
 
-async function isWhitelisted(db: Db, wallet: string): Promise<boolean> {
+export async function isWhitelisted(db: Db, wallet: string): Promise<boolean> {
   const [row] = await db
     .select({ id: whitelist.id })
     .from(whitelist)
