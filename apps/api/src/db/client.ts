@@ -114,9 +114,16 @@ export async function openPgliteClient(client: PGlite): Promise<Database> {
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle client that loses its server must not crash the process; the next query reports the error.
+  // A client that loses its server must not crash the process; the query waiting on it, or the next one,
+  // reports the error (a 503), and the pool drops the client when it is released. The pool listens only to
+  // its idle clients: a checked-out one that sat idle between two queries of a transaction (the treasury's,
+  // while it asks the chain) emitted an unhandled 'error' when its backend was terminated, and the process
+  // exited, every instance at once when PostgreSQL restarted.
   pool.on("error", () => {});
-  pool.on("connect", cacheStatements);
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    cacheStatements(client);
+  });
   const db = drizzlePg({ client: pool, schema });
   try {
     await migratePostgres(pool, migrationsFolder);
