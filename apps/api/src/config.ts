@@ -9,6 +9,13 @@ import { parseEther } from "viem";
 import { z } from "zod";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./http/trusted-proxies";
 
+/**
+ * One RPC call's time limit. A call is tried twice (chain/clients.ts), so a provider that hangs is answered 503
+ * in about 20 s, before a reading socket's 30 s idle limit cuts the request with no answer at all (15 s tried
+ * three times, as before, was 45 s).
+ */
+export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
+
 /** CC a wallet added to the roster receives when WELCOME_CC is not set. */
 export const DEFAULT_WELCOME_CC = 10;
 
@@ -59,6 +66,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Time a request (headers and body) has to arrive whole; a trickling body is cut after it. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
+  /** How long one call to RPC_URL may take before it is tried once more, then answered 503 (chain/clients.ts). */
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(DEFAULT_RPC_TIMEOUT_MS),
   /** Open sockets one client address may hold (0 = no cap); behind a proxy, the proxy's address. */
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(256),
   /**
@@ -190,6 +199,8 @@ export interface Config {
   requestTimeoutMs?: number;
   /** Open sockets per client address (default 256, 0 = no cap). */
   maxConnectionsPerIp?: number;
+  /** One RPC call's time limit (default DEFAULT_RPC_TIMEOUT_MS); see chain/clients.ts. */
+  rpcTimeoutMs?: number;
   /** Who may pass the client IP in X-Forwarded-For (default: loopback). */
   trustedProxies?: string[];
   /** New sessions per client IP per hour (default 40, 0 = no cap). */
@@ -258,6 +269,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: e.WEB_DIST,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     trustedProxies: e.TRUSTED_PROXIES ?? DEFAULT_TRUSTED_PROXIES,
     signInsPerIpPerHour: e.SIGN_INS_PER_IP_PER_HOUR,
     redisUrl: e.REDIS_URL,

@@ -1,6 +1,6 @@
 import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
 import { sepolia } from "viem/chains";
-import type { Config } from "../config";
+import { type Config, DEFAULT_RPC_TIMEOUT_MS } from "../config";
 import { MULTICALL3_ADDRESS } from "./multicall";
 
 /**
@@ -31,8 +31,11 @@ export function chainFor(
  * server passes after finding the contract on the chain at start (`detectMulticall3`); otherwise each read is
  * its own eth_call.
  */
+/** Tries of one RPC call: the first and one more after a failure or a timeout. */
+export const RPC_TRIES = 2;
+
 export function createChainClient(
-  config: Pick<Config, "chain" | "chainId" | "chainName" | "rpcUrl">,
+  config: Pick<Config, "chain" | "chainId" | "chainName" | "rpcUrl" | "rpcTimeoutMs">,
   options: { multicall3?: boolean } = {},
 ): PublicClient {
   const multicall3 = options.multicall3 === true;
@@ -40,7 +43,10 @@ export function createChainClient(
     chain: chainFor(config, { multicall3 }),
     // Local blocks arrive per transaction; poll fast there so receipts and the indexer keep up.
     pollingInterval: config.chain === "local" ? 100 : 4000,
-    transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 2 }),
+    transport: http(config.rpcUrl, {
+      timeout: config.rpcTimeoutMs ?? DEFAULT_RPC_TIMEOUT_MS,
+      retryCount: RPC_TRIES - 1,
+    }),
     batch: { multicall: multicall3 },
   });
 }

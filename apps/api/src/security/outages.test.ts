@@ -9,11 +9,12 @@
 import { createServer, type Server, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { createChainClient } from "../chain/clients";
-import { loadConfig } from "../config";
+import { createChainClient, RPC_TRIES } from "../chain/clients";
+import { DEFAULT_RPC_TIMEOUT_MS, loadConfig } from "../config";
 import { type Database, openPostgres } from "../db/client";
 import { profiles } from "../db/schema";
 import type { App } from "../deps";
+import { IDLE_SOCKET_TIMEOUT_MS } from "../http/connection-limits";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { createThrowawayPostgres } from "../testing/database";
@@ -186,5 +187,35 @@ describe("chain RPC unreachable", () => {
       async () => (await t.app.inject({ method: "GET", url: "/api/health" })).statusCode === 200,
       "the chain to answer again",
     );
+  });
+
+  it("a provider that hangs is answered 503 within the RPC time limit, tried twice, not left to the socket's cut", async () => {
+    const hanging = await createTestApp(chain, "pglite", { RPC_URL: gateway.url, RPC_TIMEOUT_MS: "1000" });
+    try {
+      const cookie = await signIn(hanging, 1);
+      gateway.hanging = true;
+      const callsBefore = gateway.calls.get("eth_call") ?? 0;
+      const started = Date.now();
+      const post = await hanging.app.inject({
+        method: "POST",
+        url: "/api/posts",
+        headers: { cookie },
+        payload: { authorWallet: chain.wallet(1).account.address, content: "anyone there?" },
+      });
+      const took = Date.now() - started;
+      expect([post.statusCode, post.json()]).toEqual([503, { error: UNAVAILABLE }]);
+      // The balance read, tried twice for 1 s each: not once, not three times, and not left hanging.
+      expect((gateway.calls.get("eth_call") ?? 0) - callsBefore).toBe(RPC_TRIES);
+      expect(took).toBeGreaterThanOrEqual(RPC_TRIES * 1_000);
+    } finally {
+      gateway.hanging = false;
+      await hanging.close();
+    }
+  });
+
+  it("the default time limit, tried twice, answers before a reading socket's idle limit cuts the request", () => {
+    // Before: 15 s tried three times, 45 s; a GET that needed the chain lost its socket at 30 s with no answer.
+    expect(DEFAULT_RPC_TIMEOUT_MS * RPC_TRIES + 1_000).toBeLessThan(IDLE_SOCKET_TIMEOUT_MS);
+    expect(loadConfig({ CHAIN: "local" }).rpcTimeoutMs).toBe(DEFAULT_RPC_TIMEOUT_MS);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A real HTTP JSON-RPC endpoint in front of a test anvil, behaving like a hosted provider: it can be taken
- * down and brought back on the same port (an outage), and it can refuse eth_getLogs over more than
+ * down and brought back on the same port (an outage), hang (take calls and answer none), and it can refuse eth_getLogs over more than
  * `maxLogRange` blocks with the error such providers answer.
  */
 import { createServer, type Server } from "node:http";
@@ -13,6 +13,8 @@ export interface RpcGateway {
   /** Every call by method, those in JSON-RPC batches included (what a provider meters). */
   calls: Map<string, number>;
   refusedCalls: number;
+  /** While true, calls are read and never answered (a provider that hangs). */
+  hanging: boolean;
   up(): Promise<void>;
   down(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export async function startRpcGateway(
     getLogsCalls: 0,
     calls: new Map(),
     refusedCalls: 0,
+    hanging: false,
     async up() {
       if (server) return;
       const next = createServer((req, res) => {
@@ -41,6 +44,7 @@ export async function startRpcGateway(
             const method = call.method ?? "?";
             gateway.calls.set(method, (gateway.calls.get(method) ?? 0) + 1);
           }
+          if (gateway.hanging) return;
           const message = parsed as {
             id: number;
             method: string;
