@@ -44,6 +44,7 @@ import {
   keepSocketsOfRequestsInFlight,
   limitConnectionsPerIp,
 } from "./http/connection-limits";
+import { registerJsonBodyParser } from "./http/json-body";
 import { registerOpenApi } from "./http/openapi";
 import { registerRateLimit } from "./http/rate-limit";
 import { registerRequestId, requestIdOptions } from "./http/request-id";
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.decorate("deps", deps);
   registerRequestId(app);
   warnOnUntrustedForwarding(app);
+  registerJsonBodyParser(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
