@@ -53,9 +53,9 @@ async function seed(run: (text: string) => Promise<unknown>, profiles: number, s
            now() - make_interval(mins => ((${profiles} - i) / 10) * 5)
       FROM generate_series(1, ${profiles}) AS i`);
   await run(`
-    INSERT INTO projects (author_wallet, project_number, title, description, image, total_received)
+    INSERT INTO projects (author_wallet, project_number, title, description, image, total_received_wei)
     SELECT ${walletSql("p", "a")}, 1, 'Artwork ' || a, 'Pencil and watercolour, week ' || (a % 12),
-           md5('img' || a) || '.webp', a % 50
+           md5('img' || a) || '.webp', (a % 50) * 1000000000000000000::numeric
       FROM generate_series(1, ${submissions}) AS a`);
   await run("ANALYZE");
 }

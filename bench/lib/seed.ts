@@ -55,9 +55,9 @@ export async function seedCommunity(db: Db, s: CommunitySizes): Promise<void> {
               FROM votes GROUP BY post_id) c
      WHERE c.post_id = p.id`);
   await run(`
-    INSERT INTO projects (author_wallet, project_number, title, description, image, total_received)
+    INSERT INTO projects (author_wallet, project_number, title, description, image, total_received_wei)
     SELECT ${walletSql("p", "a")}, n, 'Artwork ' || a || ' for project ' || n, 'Pencil and watercolour, week ' || (a % 12),
-           md5('img' || a || '-' || n) || '.webp', (a * n) % 50
+           md5('img' || a || '-' || n) || '.webp', ((a * n) % 50) * 1000000000000000000::numeric
       FROM generate_series(1, 4) AS n, generate_series(1, ${s.projectsPerNumber}) AS a`);
 }
 

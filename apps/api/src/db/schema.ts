@@ -21,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { WEI_PER_CC } from "./wei";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 const id = () => bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity();
@@ -149,10 +150,14 @@ export const projects = pgTable(
     description: text("description").notNull().default(""),
     image: text("image").notNull(),
     /**
-     * CC received, as the API answers it: always `total_received_wei` / 10^18, so equal amounts are equal
-     * numbers (a running sum of doubles made 1.1 + 2.2 received more than 3.3, and decided predictions on it).
+     * CC received, as the API answers it: `total_received_wei` / 10^18, so equal amounts are equal numbers (a
+     * running sum of doubles made 1.1 + 2.2 received more than 3.3, and decided predictions on it). Computed by
+     * the database from the wei column (migration 0015), so it can never drift from it: write that one instead
+     * (an insert or update naming this column is refused).
      */
-    totalReceived: doublePrecision("total_received").notNull().default(0),
+    totalReceived: doublePrecision("total_received")
+      .notNull()
+      .generatedAlwaysAs(sql`(${sql.identifier("total_received_wei")} / ${WEI_PER_CC})::double precision`),
     /** The exact sum of the project's tips (`tips.amount_wei`), kept with each tip recorded or undone. */
     totalReceivedWei: numeric("total_received_wei", { precision: 78, scale: 0 }).notNull().default("0"),
     archived: boolean("archived").notNull().default(false),

@@ -7,14 +7,13 @@
  *   in the index (its receipt came from a block that lost the race before the indexer got there, e.g.
  *   while waiting for CONFIRMATIONS).
  *
- * Undoing deletes the tip row and lowers its project's `total_received_wei` by its amount (and `total_received`
- * with it), in one statement.
+ * Undoing deletes the tip row and lowers its project's `total_received_wei` by its amount, in one statement
+ * (`total_received` is computed from it by the database).
  * If the same transaction is mined again in the new chain, the tipper reports it again (send-coin checks
  * the new receipt). Tips recorded before block numbers were kept (null) are left alone.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { WEI_PER_CC } from "../../db/wei";
 
 async function undoTips(tx: Tx, where: SQL): Promise<void> {
   await tx.execute(sql`
@@ -23,8 +22,7 @@ async function undoTips(tx: Tx, where: SQL): Promise<void> {
     ), per_project AS (
       SELECT project_id, sum(amount_wei) AS wei FROM undone GROUP BY project_id
     )
-    UPDATE projects p SET total_received_wei = p.total_received_wei - per_project.wei,
-           total_received = ((p.total_received_wei - per_project.wei) / ${WEI_PER_CC})::double precision
+    UPDATE projects p SET total_received_wei = p.total_received_wei - per_project.wei
       FROM per_project WHERE p.id = per_project.project_id`);
 }
 

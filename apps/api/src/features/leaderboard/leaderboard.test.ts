@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, projects, tips } from "../../db/schema";
+import { weiOfCc } from "../../db/wei";
 import { ADMIN_WALLET } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
@@ -52,13 +53,20 @@ describe.each(testDatabaseKinds())("leaderboard on %s", (kind) => {
     const rows = await db
       .insert(projects)
       .values([
-        { authorWallet: ada, projectNumber: 1, title: "Fox", image: "fox.webp", totalReceived: 5 },
-        { authorWallet: bea, projectNumber: 1, title: "Owl", image: "owl.webp", totalReceived: 12 },
-        { authorWallet: cem, projectNumber: 1, title: "Cat", image: "cat.webp", totalReceived: 5 },
-        { authorWallet: gone, projectNumber: 1, title: "Hidden", image: "h.webp", totalReceived: 99 },
-        { authorWallet: cem, projectNumber: 2, title: "Pear", image: "p.webp", totalReceived: 50, archived: true },
-        { authorWallet: ada, projectNumber: 2, title: "Lemon", image: "l.webp", totalReceived: 3 },
-        { authorWallet: ADMIN_WALLET, projectNumber: 3, title: "Demo", image: "d.webp", totalReceived: 0 },
+        { authorWallet: ada, projectNumber: 1, title: "Fox", image: "fox.webp", totalReceivedWei: weiOfCc(5) },
+        { authorWallet: bea, projectNumber: 1, title: "Owl", image: "owl.webp", totalReceivedWei: weiOfCc(12) },
+        { authorWallet: cem, projectNumber: 1, title: "Cat", image: "cat.webp", totalReceivedWei: weiOfCc(5) },
+        { authorWallet: gone, projectNumber: 1, title: "Hidden", image: "h.webp", totalReceivedWei: weiOfCc(99) },
+        {
+          authorWallet: cem,
+          projectNumber: 2,
+          title: "Pear",
+          image: "p.webp",
+          totalReceivedWei: weiOfCc(50),
+          archived: true,
+        },
+        { authorWallet: ada, projectNumber: 2, title: "Lemon", image: "l.webp", totalReceivedWei: weiOfCc(3) },
+        { authorWallet: ADMIN_WALLET, projectNumber: 3, title: "Demo", image: "d.webp", totalReceivedWei: weiOfCc(0) },
       ])
       .returning({ id: projects.id, title: projects.title });
     const id = (title: string) => rows.find((r) => r.title === title)!.id;

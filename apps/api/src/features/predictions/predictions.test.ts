@@ -8,6 +8,7 @@ import type { PredictionRound } from "@classcoin/shared/predictions";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { predictionRounds, predictions, projects } from "../../db/schema";
+import { weiOfCc } from "../../db/wei";
 import { adminCalls } from "../../testing/admin";
 import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -41,9 +42,9 @@ describe.each(testDatabaseKinds())("predictions on %s", (kind) => {
     const rows = await t.database.db
       .insert(projects)
       .values([
-        { authorWallet: ada.wallet, projectNumber: 2, title: "Apples", image: "a.webp", totalReceived: 4 },
-        { authorWallet: bea.wallet, projectNumber: 2, title: "Boats", image: "b.webp", totalReceived: 9 },
-        { authorWallet: cem.wallet, projectNumber: 2, title: "Clouds", image: "c.webp", totalReceived: 9 },
+        { authorWallet: ada.wallet, projectNumber: 2, title: "Apples", image: "a.webp", totalReceivedWei: weiOfCc(4) },
+        { authorWallet: bea.wallet, projectNumber: 2, title: "Boats", image: "b.webp", totalReceivedWei: weiOfCc(9) },
+        { authorWallet: cem.wallet, projectNumber: 2, title: "Clouds", image: "c.webp", totalReceivedWei: weiOfCc(9) },
         { authorWallet: ada.wallet, projectNumber: 3, title: "Dunes", image: "d.webp" },
       ])
       .returning({ id: projects.id, title: projects.title });

@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import { profiles, projects } from "../../db/schema";
+import { weiOfCc } from "../../db/wei";
 import { adminCalls } from "../../testing/admin";
 import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -316,7 +317,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a tip racing the close of its rou
     const tipping = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
       await tx
         .update(projects)
-        .set({ totalReceived: sql`${projects.totalReceived} + 4` })
+        .set({ totalReceivedWei: sql`${projects.totalReceivedWei} + ${weiOfCc(4)}::numeric` })
         .where(eq(projects.id, Number(c.id("Kite"))));
     });
     try {

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
+import { weiOfCc } from "../../db/wei";
 import { testDatabaseKinds } from "../../testing/database";
 import { emptyDatabase, migrationsBefore } from "../../testing/migrations-before";
 import { getRound } from "./service";
@@ -75,8 +76,16 @@ describe.each(testDatabaseKinds())(`migration ${MIGRATION} on %s`, (kind) => {
         [4, dave4, 0, false],
       ]);
 
-      // A tip after the migration: the rounds are answered from their record.
-      await db.execute(sql`UPDATE projects SET total_received = total_received + 1 WHERE id = ${bob2}`);
+      // A tip after the migration (raising the wei, which `total_received` is computed from since 0015): the
+      // rounds are answered from their record.
+      await db.execute(
+        sql`UPDATE projects SET total_received_wei = total_received_wei + ${weiOfCc(1)}::numeric WHERE id = ${bob2}`,
+      );
+      const [bob] = await queryRows<{ total: number }>(
+        db,
+        sql`SELECT total_received AS total FROM projects WHERE id = ${bob2}`,
+      );
+      expect(bob?.total).toBe(6);
       const two = await getRound(db, 2, null);
       expect(two.winners).toEqual([String(alice2), String(bob2)]);
       expect(two.candidates.map((c) => [c.projectId, c.totalReceived])).toEqual([

@@ -7,6 +7,7 @@
 import type { Archive, ArchiveSummary } from "@classcoin/shared/semesters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
+import { weiOfCc } from "../../db/wei";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
@@ -39,7 +40,13 @@ describe.each(testDatabaseKinds())("an archive of an open prediction round on %s
     const bea = await member("Bea");
     const [project] = await t.database.db
       .insert(projects)
-      .values({ authorWallet: ada.wallet, projectNumber: 2, title: "Engines", image: "a.webp", totalReceived: 3 })
+      .values({
+        authorWallet: ada.wallet,
+        projectNumber: 2,
+        title: "Engines",
+        image: "a.webp",
+        totalReceivedWei: weiOfCc(3),
+      })
       .returning({ id: projects.id });
     expect((await admin.post("/predictions/round", { projectNumber: 2, open: true })).statusCode).toBe(200);
     const made = await t.app.inject({

@@ -33,6 +33,7 @@ import {
   tips,
   whitelist,
 } from "../../db/schema";
+import { weiOfCc } from "../../db/wei";
 import { ADMIN_WALLET, adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
@@ -123,9 +124,9 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
           title: "Engines",
           description: "Gears",
           image: artA,
-          totalReceived: 3,
+          totalReceivedWei: weiOfCc(3),
         },
-        { authorWallet: bea(), projectNumber: 2, title: "Boats", image: artB, totalReceived: 1 },
+        { authorWallet: bea(), projectNumber: 2, title: "Boats", image: artB, totalReceivedWei: weiOfCc(1) },
       ])
       .returning({ id: projects.id });
     await db.insert(tips).values({

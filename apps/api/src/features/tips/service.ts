@@ -20,7 +20,6 @@ import {
 } from "viem";
 import { invalidateBalance } from "../../chain/balances";
 import { projects, semesters, tips, transactions } from "../../db/schema";
-import { WEI_PER_CC } from "../../db/wei";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
 
@@ -85,10 +84,10 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
       .update(transactions)
       .set({ type: "project_tip" })
       .where(and(eq(transactions.txHash, input.txHash), eq(transactions.logIndex, recorded)));
-    const wei = sql`${projects.totalReceivedWei} + ${amountWei}::numeric`;
+    // `total_received` follows: the database computes it from the wei (a generated column).
     const [updated] = await tx
       .update(projects)
-      .set({ totalReceivedWei: wei, totalReceived: sql`((${wei}) / ${WEI_PER_CC})::double precision` })
+      .set({ totalReceivedWei: sql`${projects.totalReceivedWei} + ${amountWei}::numeric` })
       .where(eq(projects.id, projectId))
       .returning({ totalReceived: projects.totalReceived });
     return updated!.totalReceived;

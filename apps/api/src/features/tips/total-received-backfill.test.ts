@@ -13,7 +13,12 @@ import { emptyDatabase, migrationsBefore } from "../../testing/migrations-before
 
 const MIGRATION = "0014_projects_total_received_wei";
 const before = migrationsBefore(MIGRATION);
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+/** Up to 0014 included: 0015 then gives a figure without tips its wei (total-received-generated.test.ts). */
+const through = migrationsBefore("0015_projects_total_received_generated");
+afterAll(() => {
+  rmSync(before, { recursive: true, force: true });
+  rmSync(through, { recursive: true, force: true });
+});
 
 describe.each(testDatabaseKinds())(`migration ${MIGRATION} on %s`, (kind) => {
   it("sets every project's CC received from the exact sum of its tips", async () => {
@@ -46,16 +51,26 @@ describe.each(testDatabaseKinds())(`migration ${MIGRATION} on %s`, (kind) => {
       }
       expect(1.1 + 2.2).not.toBe(3.3);
 
-      await database.migrate(migrationsFolder);
-
-      const rows = await queryRows<{ id: string | number; total: number; wei: string }>(
-        db,
-        sql`SELECT id, total_received AS total, total_received_wei::text AS wei FROM projects ORDER BY id`,
-      );
-      expect(rows.map((r) => [Number(r.id), r.total, r.wei])).toEqual([
+      const read = async () =>
+        (
+          await queryRows<{ id: string | number; total: number; wei: string }>(
+            db,
+            sql`SELECT id, total_received AS total, total_received_wei::text AS wei FROM projects ORDER BY id`,
+          )
+        ).map((r) => [Number(r.id), r.total, r.wei]);
+      await database.migrate(through);
+      expect(await read()).toEqual([
         [twoTips, 3.3, "3300000000000000000"],
         [oneTip, 3.3, "3300000000000000000"],
         [untipped, 4, "0"],
+      ]);
+
+      // And on to today: the same figures, each now its wei / 10^18.
+      await database.migrate(migrationsFolder);
+      expect(await read()).toEqual([
+        [twoTips, 3.3, "3300000000000000000"],
+        [oneTip, 3.3, "3300000000000000000"],
+        [untipped, 4, "4000000000000000000"],
       ]);
     } finally {
       await database.close();
