@@ -340,6 +340,8 @@ export const messages = {
       `The image is too big: no side may be over ${maxSide.toLocaleString("en-US")} pixels. Please use a smaller image.`,
     tooNarrow: (maxRatio: number) =>
       `The image is too long and narrow (one side over ${maxRatio} times the other). Please crop it and try again.`,
+    tooManyScans: (max: number) =>
+      `The JPEG is built of more than ${max} scans, which no camera or editor writes. Please save it again as a normal JPEG or PNG.`,
     busy: "The server is busy processing other images. Please try again in a few seconds.",
     unreadable: "The image could not be read. Please select a valid image file (JPEG, PNG, GIF, or WebP).",
     notFound: "Image not found",

@@ -16,6 +16,7 @@ import {
   MAX_IMAGE_SIDE,
   MAX_WAITING,
 } from "../features/images/decode-queue";
+import { countJpegScans, MAX_JPEG_SCANS } from "../features/images/jpeg-scans";
 import type { HttpError } from "../http-errors";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
@@ -119,6 +120,51 @@ async function upload(bytes: Buffer, type = "image/png") {
   });
 }
 
+/**
+ * A valid progressive greyscale JPEG of `width`×`height` whose AC scans are nothing but end-of-band runs, the
+ * one scan repeated `scans` times: a few bytes a scan, each costing a decoder a pass over every block.
+ */
+function scanBombJpeg(width: number, height: number, scans: number): Buffer {
+  const out: number[] = [];
+  const u16 = (v: number) => [(v >> 8) & 255, v & 255];
+  const segment = (marker: number, body: number[]) => out.push(0xff, marker, ...u16(body.length + 2), ...body);
+  const bits = (codes: [value: number, length: number][]) => {
+    const bytes: number[] = [];
+    let acc = 0;
+    let n = 0;
+    const put = (bit: number) => {
+      acc = (acc << 1) | bit;
+      if (++n === 8) {
+        bytes.push(acc);
+        if (acc === 0xff) bytes.push(0); // byte stuffing
+        acc = 0;
+        n = 0;
+      }
+    };
+    for (const [value, length] of codes) for (let i = length - 1; i >= 0; i--) put((value >> i) & 1);
+    while (n !== 0) put(1);
+    return bytes;
+  };
+  out.push(0xff, 0xd8);
+  segment(0xdb, [0, ...new Array<number>(64).fill(1)]);
+  segment(0xc2, [8, ...u16(height), ...u16(width), 1, 1, 0x11, 0]);
+  // DC table: one code "0" for category 0; AC table: one code "0" for an EOB run of 2^14 + 14 bits.
+  const table = (tableClass: number, symbol: number) => [tableClass, 1, ...new Array<number>(15).fill(0), symbol];
+  segment(0xc4, [...table(0x00, 0x00), ...table(0x10, 0xe0)]);
+  const blocks = Math.ceil(width / 8) * Math.ceil(height / 8);
+  segment(0xda, [1, 1, 0x00, 0, 0, 0]);
+  out.push(...bits(Array.from({ length: blocks }, () => [0, 1] as [number, number])));
+  const runs: [number, number][] = [];
+  for (let left = blocks; left > 0; left -= 32_767) runs.push([0, 1], [0x3fff, 14]);
+  const ac = bits(runs);
+  for (let s = 0; s < scans; s++) {
+    segment(0xda, [1, 1, 0x00, 1, 63, 0]);
+    out.push(...ac);
+  }
+  out.push(0xff, 0xd9);
+  return Buffer.from(out);
+}
+
 describe("hostile image dimensions", () => {
   it("refuses a 49,999,999×1 PNG, a 65535×762 GIF and a 7,999×1 strip from their headers with a 400 and a message", async () => {
     expect(bombs[0]!.bytes.length).toBeLessThan(200_000);
@@ -133,6 +179,28 @@ describe("hostile image dimensions", () => {
     }
     const [row] = await t.database.db.select().from(profiles);
     expect(row?.photo).toBeNull();
+  });
+
+  it("refuses a progressive JPEG of more scans than any encoder writes before decoding it; a normal one is stored", async () => {
+    // Before: 6,000 scans in 825 KB took a decoder 225 s, with every other upload queued behind it.
+    const bomb = scanBombJpeg(2_000, 1_500, MAX_JPEG_SCANS + 1);
+    expect(countJpegScans(bomb)).toBe(MAX_JPEG_SCANS + 1);
+    const started = Date.now();
+    const res = await upload(bomb, "image/jpeg");
+    expect([res.statusCode, res.json().error]).toEqual([400, messages.image.tooManyScans(MAX_JPEG_SCANS)]);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    // The same construction within the limit is a valid JPEG: the count, not the construction, refused it.
+    const allowed = scanBombJpeg(2_000, 1_500, 3);
+    expect(countJpegScans(allowed)).toBe(4);
+    expect((await upload(allowed, "image/jpeg")).statusCode).toBe(200);
+    // What encoders write: baseline (1 scan) and progressive (sharp's libjpeg-turbo: 10), stuffed bytes and all.
+    const photo = sharp({
+      create: { width: 640, height: 480, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    });
+    const baseline = await photo.clone().jpeg().toBuffer();
+    const progressive = await photo.clone().jpeg({ progressive: true }).toBuffer();
+    expect([countJpegScans(baseline), countJpegScans(progressive)]).toEqual([1, 10]);
+    expect((await upload(progressive, "image/jpeg")).statusCode).toBe(200);
   });
 
   it("20 hostile uploads in parallel keep memory within +300 MB and /api/health answering", async () => {

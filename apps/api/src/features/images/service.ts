@@ -21,6 +21,7 @@ import type { Db } from "../../db/client";
 import { images } from "../../db/schema";
 import { HttpError, validationFailed } from "../../http-errors";
 import { checkDimensions, inDecodeQueue } from "./decode-queue";
+import { countJpegScans, MAX_JPEG_SCANS } from "./jpeg-scans";
 
 /** `feed`: an image of the Feed (issue 18), sized like a project image. */
 export type ImageKind = "photo" | "project" | "feed";
@@ -67,6 +68,9 @@ export async function encodeImage(input: Buffer, kind: ImageKind): Promise<Encod
   if (input.length > MAX_UPLOAD_BYTES) throw validationFailed([messages.photo.tooLarge]);
   const format = sniffImageFormat(input);
   if (!format) throw validationFailed([messages.photo.badType]);
+  if (format === "jpeg" && countJpegScans(input) > MAX_JPEG_SCANS) {
+    throw validationFailed([messages.image.tooManyScans(MAX_JPEG_SCANS)]);
+  }
 
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
   let metadata: Metadata;
