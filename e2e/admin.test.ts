@@ -86,6 +86,19 @@ describe("admin page", () => {
     await context.close();
   });
 
+  it("switching the wallet away from the admin's and back signs in again and shows the panel", async () => {
+    const { page, context, wallet } = await openAdmin("/admin");
+    await tab(page, "Dashboard").waitFor();
+    await wallet!.switchAccount(1);
+    await page.getByRole("heading", { name: messages.admin.accessDenied }).waitFor();
+    await wallet!.switchAccount(0);
+    // Before: "Sign in with the admin wallet…" for good, with no prompt, until the page was left.
+    await tab(page, "Dashboard").waitFor();
+    await page.getByRole("tab", { name: "Profiles" }).click();
+    await page.getByRole("button", { name: /(Archive|Restore) Ava Chen/ }).waitFor();
+    await context.close();
+  });
+
   it("the dashboard shows the counts; a failed load alerts '<Tab> error: …' and can be retried", async () => {
     const { page, context } = await openAdmin("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();

@@ -198,4 +198,22 @@ describe("forum page", () => {
     expect((await readAlert(page)).text).toBe(messages.catalogue.network);
     await context.close();
   });
+
+  it("a post sent while the browser is offline fails at once and is not sent later", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 4 } });
+    await connectWallet(page);
+    await composer(page).waitFor();
+    await context.setOffline(true);
+    await composer(page).fill("Posted from the bus");
+    await postButton(page).click();
+    // Before: "Posting…" with no message while offline, then the post sent when the connection came back, as
+    // whichever account the wallet had switched to by then.
+    expect((await readAlert(page)).text).toBe(messages.catalogue.network);
+    await context.setOffline(false);
+    await postButton(page).and(page.locator(":enabled")).waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const listed = (await (await fetch(`${stack.url}/api/posts`)).json()) as { content: string }[];
+    expect(listed.some((p) => p.content === "Posted from the bus")).toBe(false);
+    await context.close();
+  });
 });

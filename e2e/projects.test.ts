@@ -275,6 +275,52 @@ describe("projects page", () => {
     await context.close();
   });
 
+  it("a tip mined after its sender's session ended is kept, and recorded once they sign in again", async () => {
+    const target = (await projects(2)).find((p) => p.title === "Sneakers");
+    if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
+    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: 5 } });
+    await connectWallet(page);
+    const sneakers = () => card(page, "Sneakers");
+    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    await anvil.setAutomine(false);
+    try {
+      await sneakers().getByRole("spinbutton").fill("3");
+      await sneakers().getByRole("button", { name: "Send" }).click();
+      await sneakers().getByTestId("tip-pending").waitFor();
+      // The session ends while the transfer waits (the wallet app switched account, or the cookie went).
+      await context.clearCookies();
+      await anvil.mine({ blocks: 1 });
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    // Before: "Failed to send ClassCoin: Sign in…", the tip forgotten, the CC moved and never shown.
+    const said = await readAlert(page);
+    expect(said.text).toContain("was sent, but the tip is not recorded yet");
+    expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived);
+    await screenshot(page, "projects-tip-awaits-sign-in");
+    // Any write signs in again (a vote here); back on Projects the kept tip is reported.
+    await page.goto(`${stack.url}/forum`);
+    await page
+      .locator("article.post")
+      .first()
+      .getByRole("button", { name: /Downvote/ })
+      .click();
+    await page
+      .locator("article.post")
+      .first()
+      .getByRole("button", { name: /Downvote/ })
+      .and(page.locator(":disabled"))
+      .waitFor();
+    await page.goto(`${stack.url}/projects?n=2`);
+    expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(3) });
+    await sneakers()
+      .getByTestId("received")
+      .filter({ hasText: `${target.totalReceived + 3} CC` })
+      .waitFor();
+    await context.close();
+  });
+
   it("the tip box checks the amount and the balance before asking the wallet (phone)", async () => {
     const { page, context, wallet } = await openPage(browser, stack, "/projects?n=3", {
       wallet: { signer: 2 },

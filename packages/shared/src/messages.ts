@@ -129,6 +129,9 @@ export const messages = {
     imageTooLarge: "Image file is too large. Please select a file smaller than 5MB.",
   },
   send: {
+    /** A tip mined after its sender's session ended (the wallet app switched account): kept, reported later. */
+    recordedAfterSignIn: (wallet: string) =>
+      `Your ${P} was sent, but the tip is not recorded yet: the wallet that sent it (${wallet.slice(0, 6)}…${wallet.slice(-4)}) is no longer signed in here. Connect it and sign in (any post, vote or tip does), and the tip is recorded on the Projects page.`,
     amount: "Please enter a valid amount",
     insufficient: "Insufficient balance",
     self: `You cannot send ${P} to yourself`,

@@ -195,7 +195,13 @@ describe("hostile image dimensions", () => {
     expect((await upload(allowed, "image/jpeg")).statusCode).toBe(200);
     // What encoders write: baseline (1 scan) and progressive (sharp's libjpeg-turbo: 10), stuffed bytes and all.
     const photo = sharp({
-      create: { width: 640, height: 480, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+      create: {
+        width: 640,
+        height: 480,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
     });
     const baseline = await photo.clone().jpeg().toBuffer();
     const progressive = await photo.clone().jpeg({ progressive: true }).toBuffer();

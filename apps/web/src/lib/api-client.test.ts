@@ -5,7 +5,7 @@ import { postEndpoints } from "@classcoin/shared/endpoints/posts";
 import { profileEndpoints } from "@classcoin/shared/endpoints/profiles";
 import { projectEndpoints } from "@classcoin/shared/endpoints/projects";
 import { describe, expect, it } from "vitest";
-import { ApiError, buildRequest, orNullWhenNotFound, readAnswer } from "./api-client";
+import { ApiError, buildRequest, orNullWhenNotFound, readAnswer, unansweredMessage } from "./api-client";
 
 const wallet = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 const json = (status: number, body: unknown) =>
@@ -90,10 +90,19 @@ describe("the typed client reads each answer with the descriptor's schema", () =
       postEndpoints.list,
       new Response("<html>Bad gateway</html>", { status: 502 }),
     ).catch((e: unknown) => e);
-    expect(proxyPage).toMatchObject({ status: 502, message: "<html>Bad gateway</html>", errors: undefined });
+    // A proxy's page is not shown (before: "Post failed: <html>…"); its status is.
+    expect(proxyPage).toMatchObject({ status: 502, message: unansweredMessage(502), errors: undefined });
+    expect(unansweredMessage(502)).toBe("The server did not answer normally (HTTP 502). Please try again in a moment.");
 
     const empty = await readAnswer(postEndpoints.list, new Response("", { status: 503 })).catch((e: unknown) => e);
-    expect(empty).toMatchObject({ status: 503, message: "HTTP 503" });
+    expect(empty).toMatchObject({ status: 503, message: unansweredMessage(503) });
+    const limited = await readAnswer(postEndpoints.create, new Response("<h1>429</h1>", { status: 429 })).catch(
+      (e: unknown) => e,
+    );
+    expect(limited).toMatchObject({
+      status: 429,
+      message: "Too many requests (HTTP 429). Please wait a minute and try again.",
+    });
   });
 
   it("behavior: 404 means none where the spec says so, and other failures still throw", async () => {

@@ -133,6 +133,14 @@ async function readError(res: Response): Promise<ApiError> {
     // Not JSON (a proxy's HTML page, say): the status line is all there is to say.
   }
   const errors = Array.isArray(body.errors) ? body.errors.filter((e): e is string => typeof e === "string") : undefined;
-  const message = typeof body.error === "string" ? body.error : text.slice(0, 200) || `HTTP ${res.status}`;
+  // Never the page itself: alerts showed "Post failed: <html><head><title>503…" from a proxy.
+  const message = typeof body.error === "string" ? body.error : unansweredMessage(res.status);
   return new ApiError(res.status, message, errors);
+}
+
+/** What an answer without our JSON error says: the status, and what to do. */
+export function unansweredMessage(status: number): string {
+  return status === 429
+    ? `Too many requests (HTTP 429). Please wait a minute and try again.`
+    : `The server did not answer normally (HTTP ${status}). Please try again in a moment.`;
 }

@@ -5,7 +5,7 @@ import { messages } from "@classcoin/shared/messages";
 import { ApiError } from "../../lib/api-client";
 import { isUserRejection } from "../../wallet/user-rejection";
 import { SignatureError, writeErrorText } from "../../wallet/write-errors";
-import { TransferFailedError } from "./api/send-coin";
+import { TipAwaitsSignInError, TransferFailedError } from "./api/send-coin";
 
 /** Spec §5 "Send ClassCoin": the first problem with a tip, or null when it may be sent. */
 export function validateTip(input: {
@@ -26,6 +26,7 @@ export function validateTip(input: {
 /** The alert for a failed tip, or null when the person declined in the wallet (silently ignored, spec §4). */
 export function tipErrorText(error: unknown, config: PublicConfig): string | null {
   if (isUserRejection(error)) return null;
+  if (error instanceof TipAwaitsSignInError) return error.message;
   const text = writeErrorText(error, config, messages.post.connect);
   if (text) return text;
   if (error instanceof ApiError) return messages.catalogue.sendFailed + (error.errors?.join(", ") || error.message);

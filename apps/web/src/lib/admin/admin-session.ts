@@ -18,6 +18,14 @@ export function useAdminSession(isAdmin: boolean): AdminSessionState {
   const tried = useRef(false);
   const [gaveUp, setGaveUp] = useState(false);
 
+  // Another account (or none) connected: the next time the admin's is, sign in again. Before, the page
+  // stayed on "Sign in with the admin wallet…" for good after a switch away and back.
+  useEffect(() => {
+    if (isAdmin) return;
+    tried.current = false;
+    setGaveUp(false);
+  }, [isAdmin]);
+
   useEffect(() => {
     if (!isAdmin || signedIn !== false || tried.current) return;
     tried.current = true;

@@ -34,6 +34,19 @@ export interface SendCoinInput {
 const loadWriteActions = () => import("./transfer-actions");
 const loadGasless = () => import("../../../wallet/gasless-transfer");
 
+/**
+ * The transfer was mined but the server would not record the tip for this session: it ended while the tip
+ * waited (the wallet app switched account or disconnected) or is another wallet's. The coins moved; the tip is
+ * kept and reported once its sender is signed in again (resume-pending-tips.ts). Before, it was forgotten:
+ * the CC reached the artist and the project never showed it.
+ */
+export class TipAwaitsSignInError extends Error {
+  constructor(readonly fromWallet: string) {
+    super(messages.send.recordedAfterSignIn(fromWallet));
+    this.name = "TipAwaitsSignInError";
+  }
+}
+
 /** The transfer was mined but reverted (receipt status 0). */
 export class TransferFailedError extends Error {
   constructor() {
@@ -175,6 +188,11 @@ export async function reportWhenMined(
     const { fromWallet, toWallet, amount, projectId } = tip;
     const result = await callApi(tipEndpoints.sendCoin, {
       body: { fromWallet, toWallet, amount, projectId, txHash: receipt.transactionHash },
+    }).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        throw new TipAwaitsSignInError(fromWallet);
+      }
+      throw error;
     });
     forgetPendingTip(tip.txHash);
     return result;
