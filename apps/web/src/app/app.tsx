@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { AlertProvider } from "../ui/alerts";
+import { followSessionInOtherTabs } from "../wallet/session";
 import { BootShell } from "./boot-shell";
 import { router } from "./router";
 
@@ -14,6 +15,8 @@ const queryClient = new QueryClient({
     mutations: { networkMode: "always" },
   },
 });
+
+followSessionInOtherTabs(queryClient);
 
 export function App() {
   return (

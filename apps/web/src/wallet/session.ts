@@ -10,10 +10,39 @@ import { useWallet } from "./use-wallet";
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: ["session"], queryFn: getSessionWallet, staleTime: 60_000 });
 
-/** After a sign-in or sign-out: the session's wallet (lowercased) or null. */
+/**
+ * The browser's other tabs of the site: they share the session cookie, so a sign-in or sign-out here changes
+ * their session too. Before, a tab kept its own idea of the session for a minute: with two tabs on two
+ * accounts, the first tab's bell listed the second account's notifications, and its Feed marked the other
+ * account's posts "Your post".
+ */
+const SESSION_CHANNEL = "classcoin-session";
+let otherTabsChannel: BroadcastChannel | null | undefined;
+const otherTabs = () =>
+  (otherTabsChannel ??= typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(SESSION_CHANNEL));
+
+/** After a sign-in or sign-out: the session's wallet (lowercased) or null; other tabs read theirs again. */
 export function setSessionWallet(queryClient: QueryClient, wallet: string | null): void {
   queryClient.setQueryData(sessionQueryOptions().queryKey, wallet?.toLowerCase() ?? null);
+  otherTabs()?.postMessage("session changed");
 }
+
+/**
+ * Follows sign-ins and sign-outs made in the site's other tabs: the session, and what was read with it (the
+ * notifications, the Feed's own posts), are read again. Returns the way to stop.
+ */
+export function followSessionInOtherTabs(queryClient: QueryClient): () => void {
+  if (typeof BroadcastChannel === "undefined") return () => {};
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.onmessage = () => {
+    void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
+    for (const key of SESSION_READS) void queryClient.invalidateQueries({ queryKey: [key] });
+  };
+  return () => channel.close();
+}
+
+/** Lists read with the session whose answer depends on whose it is. */
+const SESSION_READS = ["notifications", "feed", "predictions"];
 
 /** Whether the connected wallet has a session (undefined while unknown or not connected). */
 export function useSignedIn(): boolean | undefined {
