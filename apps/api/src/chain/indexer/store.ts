@@ -10,6 +10,7 @@ import type { Db, Tx } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 import { holders, indexedBlocks, indexerState, semesters, transactions } from "../../db/schema";
 import { classifyTransfer, TIP_DESCRIPTION_PREFIX } from "./classify";
+import { reopenPaymentsAbove } from "./payments-follow-chain";
 import { numberBatch, renumberFrom, type StreamPositions } from "./positions";
 import type { BlockHeader, TransferLog } from "./read-logs";
 import { undoTipsAbove, undoTipsMissingFrom } from "./tips-follow-chain";
@@ -135,6 +136,7 @@ export function rollBackTo(db: Db, expected: Checkpoint, ancestor: number): Prom
     await tx.delete(transactions).where(gt(transactions.blockNumber, ancestor));
     await tx.delete(indexedBlocks).where(gt(indexedBlocks.number, ancestor));
     await undoTipsAbove(tx, ancestor);
+    await reopenPaymentsAbove(tx, ancestor);
     await saveCheckpoint(tx, { ...expected, block: ancestor });
     return "written";
   });
