@@ -117,6 +117,11 @@ const envSchema = z.object({
    * announcer.ts), no more precisely than the list's time to the minute; 0 announces each at once.
    */
   FEED_ANNOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * How long a tip report waits for a transaction hash this server's node does not know yet (the student's
+   * wallet may use another node): default 0 locally, 10 s on Sepolia.
+   */
+  TIP_TX_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Memory of the response cache of hot public reads (http/response-cache.ts), in MiB; 0 turns it off. */
   RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Profiles per `mintBatch` transaction of "Deploy ClassCoin". */
@@ -228,6 +233,8 @@ export interface Config {
   responseCacheMb?: number;
   /** New Feed posts are announced at the next whole span of this many ms (default a minute; 0 = at once). */
   feedAnnounceMs?: number;
+  /** TIP_TX_GRACE_MS (features/tips/service.ts). */
+  tipTxGraceMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -286,5 +293,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     relayTreasuryReserveWei: parseEther(e.RELAY_TREASURY_RESERVE_ETH),
     responseCacheMb: e.RESPONSE_CACHE_MB,
     feedAnnounceMs: e.FEED_ANNOUNCE_SECONDS * 1000,
+    tipTxGraceMs: e.TIP_TX_GRACE_MS,
   };
 }
