@@ -9,7 +9,8 @@
  *   its lists again): 40 clients reopening streams 500 events back got 922 replays, 96 MB, in 5 s before;
  * - one client (an IPv4 address, an IPv6 /64: http/client-key.ts) holds at most MAX_STREAMS_PER_IP streams
  *   and opens them at the rate of stream-opens.ts; more answer 429, which an EventSource takes as final: the
- *   page opens a new stream 5 s later and reads its lists again (apps/web/src/lib/live-events.ts);
+ *   page opens a new stream 5 s later and reads its lists again (apps/web/src/lib/live-events.ts); an IPv6
+ *   /48 holds at most MAX_STREAMS_PER_NETWORK, so one attacker's /48 cannot fill the instance's MAX_STREAMS;
  * - a client that stops reading is dropped once BUFFERED_BYTES_PER_STREAM wait for it, and the largest
  *   backlogs once all streams together hold BUFFERED_BYTES_TOTAL (stream-budget.ts); the browser reconnects
  *   and catches up or syncs.
@@ -22,7 +23,7 @@ import { eventEndpoints } from "@classcoin/shared/endpoints/events";
 import { addressedTo, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent } from "@classcoin/shared/live-events";
 import type { FastifyInstance } from "fastify";
 import { getSessionWallet } from "../auth/session";
-import { clientKey } from "../http/client-key";
+import { clientKey, networkKey } from "../http/client-key";
 import { registerEndpoint } from "../http/endpoint";
 import { HttpError } from "../http-errors";
 import type { EventBus, StoredEvent } from "./bus";
@@ -37,6 +38,8 @@ export const MAX_STREAMS = 5_000;
  * behind a proxy, where MAX_CONNECTIONS_PER_IP is off). The IP is the proxy's client IP (TRUSTED_PROXIES).
  */
 export const MAX_STREAMS_PER_IP = 200;
+/** Streams one IPv6 /48 holds, however many /64 clients it has (http/client-key.ts `networkKey`). */
+export const MAX_STREAMS_PER_NETWORK = 5 * MAX_STREAMS_PER_IP;
 /** A catch-up larger than this (its frames, in bytes) is a `sync` instead. */
 export const REPLAY_MAX_BYTES = 64 * 1024;
 /** Bytes waiting for one slow client before its stream is dropped: hundreds of events. */
@@ -97,6 +100,7 @@ export function registerEventStream(
 ): StreamRegistry {
   const open = new Set<() => void>();
   const perIp = new Map<string, number>();
+  const perNetwork = new Map<string, number>();
   const budget = createBufferBudget(limits.buffered);
   const opens = limits.opens && app.deps.config.rateLimit ? createOpenLimiter(limits.opens) : null;
 
@@ -119,6 +123,13 @@ export function registerEventStream(
           `Too many live-update connections from your network (${MAX_STREAMS_PER_IP}); close some tabs of this site.`,
         );
       }
+      const network = networkKey(request.ip);
+      if (network !== ip && (perNetwork.get(network) ?? 0) >= MAX_STREAMS_PER_NETWORK) {
+        throw new HttpError(
+          429,
+          `Too many live-update connections from your network (${MAX_STREAMS_PER_NETWORK}); close some tabs of this site.`,
+        );
+      }
       const wait = opens?.take(ip) ?? 0;
       if (wait > 0) {
         throw new HttpError(
@@ -129,6 +140,7 @@ export function registerEventStream(
         );
       }
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+      if (network !== ip) perNetwork.set(network, (perNetwork.get(network) ?? 0) + 1);
       // The browser's own header is newer than the page's `lastEventId` (its URL, kept on every reconnect).
       const after = lastEventId(request.headers["last-event-id"]) ?? lastEventId(request.query.lastEventId);
       reply.hijack();
@@ -181,9 +193,14 @@ export function registerEventStream(
         unsubscribe();
         open.delete(end);
         budget.remove(stream);
-        const left = (perIp.get(ip) ?? 1) - 1;
-        if (left <= 0) perIp.delete(ip);
-        else perIp.set(ip, left);
+        for (const [counts, key] of [
+          [perIp, ip],
+          [perNetwork, network],
+        ] as const) {
+          const left = (counts.get(key) ?? 1) - 1;
+          if (left <= 0) counts.delete(key);
+          else counts.set(key, left);
+        }
         if (drop) res.destroy();
         else res.end();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "./client-key";
+import { clientKey, networkKey } from "./client-key";
 
 describe("clientKey", () => {
   it("an IPv4 address is its own key", () => {
@@ -52,5 +52,15 @@ describe("clientKey", () => {
     expect(clientKey("")).toBe("");
     expect(clientKey("1.2.3")).toBe("1.2.3");
     expect(clientKey("2001:db8::1::2")).toBe("2001:db8::1::2");
+  });
+});
+
+describe("networkKey", () => {
+  it("an IPv6 address's network is its /48; an IPv4 one (mapped too) is the address", () => {
+    expect(networkKey("2001:db8:7:1::5")).toBe("2001:db8:7::/48");
+    expect(networkKey("2001:0db8:0007:ffff:1:2:3:4")).toBe("2001:db8:7::/48");
+    expect(networkKey("2001:db8:8:1::1")).toBe("2001:db8:8::/48");
+    expect(networkKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(networkKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
   });
 });

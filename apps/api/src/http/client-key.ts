@@ -27,6 +27,17 @@ export function clientKey(ip: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The network `ip` is in, for limits a whole network shares: an IPv6 /48 (what a site or a hosting customer is
+ * given: 65,536 /64s, each its own client, so an attacker with one /48 filled every live-update stream of an
+ * instance from 26 of them), else the client's key.
+ */
+export function networkKey(ip: string): string {
+  const client = clientKey(ip);
+  if (!client.endsWith("::/64")) return client;
+  return `${client.split(":").slice(0, 3).join(":")}::/48`;
+}
+
 /** The 8 16-bit groups of a valid IPv6 address (`::` expanded, a trailing dotted IPv4 read as two groups). */
 function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();

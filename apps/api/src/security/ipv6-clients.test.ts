@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEW_SESSIONS_PER_IP_PER_HOUR } from "../auth/session-limit";
-import { MAX_STREAMS_PER_IP } from "../events/stream";
+import { MAX_STREAMS_PER_IP, MAX_STREAMS_PER_NETWORK } from "../events/stream";
 import { limitConnectionsPerIp } from "../http/connection-limits";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
@@ -23,7 +23,8 @@ let t: TestApp;
 let url: string;
 beforeAll(async () => {
   chain = await startTestChain();
-  t = await createTestApp(chain, "pglite", { RATE_LIMIT: "true" });
+  // Every socket comes from 127.0.0.1, the trusted proxy, as behind a reverse proxy (README: no socket cap there).
+  t = await createTestApp(chain, "pglite", { RATE_LIMIT: "true", MAX_CONNECTIONS_PER_IP: "0" });
   url = await t.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(async () => {
@@ -112,6 +113,39 @@ describe("IPv6 clients are counted by their /64", () => {
       expect(neighbour.status).toBe(200);
     } finally {
       for (const s of streams) s.close();
+    }
+  });
+
+  it(`one /48 holds at most ${MAX_STREAMS_PER_NETWORK} live-update streams, however many /64s it spreads them over`, async () => {
+    const streams: StreamClient[] = [];
+    try {
+      const perSubnet = MAX_STREAMS_PER_NETWORK / MAX_STREAMS_PER_IP;
+      for (let subnet = 1; subnet <= perSubnet; subnet++) {
+        for (let i = 1; i <= MAX_STREAMS_PER_IP; i++) {
+          streams.push(await openStream(url, { forwardedFor: `2001:db8:7:${subnet}::${i.toString(16)}`, read: false }));
+        }
+      }
+      expect(streams.every((s) => s.status === 200)).toBe(true);
+      // Before: accepted, and 26 /64s of one /48 held every stream of the instance (others got 503).
+      const over = await openStream(url, { forwardedFor: `2001:db8:7:${perSubnet + 1}::1` });
+      streams.push(over);
+      expect(over.status).toBe(429);
+      await over.closed;
+      expect(over.text).toMatch(/Too many live-update connections from your network \(1000\)/);
+      const otherNetwork = await openStream(url, { forwardedFor: "2001:db8:8:1::1" });
+      streams.push(otherNetwork);
+      expect(otherNetwork.status).toBe(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
+    // Closed streams are counted out (once the server has seen them close): the /48 opens again.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const again = await openStream(url, { forwardedFor: "2001:db8:7:99::1" });
+      again.close();
+      if (again.status === 200) break;
+      if (Date.now() > deadline) throw new Error(`the /48 stayed full after its streams closed (${again.status})`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });
 
