@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import type { AppDeps } from "../deps";
 import { freePort } from "../testing/free-port";
 import { rateLimitConfig, registerRateLimit } from "./rate-limit";
-import { REDIS_COMMAND_TIMEOUT_MS } from "./rate-limit-store";
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_PING_MS } from "./rate-limit-store";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -19,8 +19,12 @@ afterEach(async () => {
 });
 
 /** One "instance": the app's real rate-limit registration, and a route allowing 2 requests a minute. */
-async function instance(path: string, redisUrl: string | undefined): Promise<FastifyInstance> {
-  const app = Fastify();
+async function instance(
+  path: string,
+  redisUrl: string | undefined,
+  log?: { write(line: string): void },
+): Promise<FastifyInstance> {
+  const app = Fastify(log ? { logger: { level: "info", stream: log } } : {});
   app.decorate("deps", { config: { rateLimit: true, redisUrl } as Config } as AppDeps);
   await registerRateLimit(app);
   app.get(path, { config: rateLimitConfig(2, "1 minute") }, async () => ({ ok: true }));
@@ -93,7 +97,8 @@ describe("rate limits across instances", () => {
       });
       try {
         const path = `/limited-${randomUUID()}`;
-        const a = await instance(path, `redis://127.0.0.1:${port}`);
+        const logged: string[] = [];
+        const a = await instance(path, `redis://127.0.0.1:${port}`, { write: (line) => logged.push(line) });
         // Counting through Redis works first: the third request within the minute is refused.
         let codes: number[] = [];
         for (let tries = 0; !codes.includes(429); tries++) {
@@ -114,6 +119,11 @@ describe("rate limits across instances", () => {
         expect(took, `three requests with Redis paused took ${took} ms`).toBeLessThan(
           3 * REDIS_COMMAND_TIMEOUT_MS + 1_500,
         );
+        // And the log says so (before: nothing; a hung Redis raised no error, only timed-out commands).
+        const warned = () => logged.some((line) => line.includes("Redis (rate limits) unreachable"));
+        const deadline = Date.now() + REDIS_PING_MS + 3_000;
+        while (!warned() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(warned(), logged.join("")).toBe(true);
       } finally {
         redis.kill("SIGCONT");
         redis.kill("SIGKILL");

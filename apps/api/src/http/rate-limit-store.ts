@@ -5,13 +5,16 @@
  * instance; with several, each allows the full limit).
  *
  * If Redis stops answering, requests are let through unlimited rather than refused (`skipOnError`), and a
- * warning is logged: a classroom keeps working while Redis is restored.
+ * warning is logged: a classroom keeps working while Redis is restored. A Redis that hangs with its
+ * connection open raises no error, only commands that time out, which `skipOnError` swallows: a ping every
+ * REDIS_PING_MS finds it (before, limits were off with nothing in the log).
  */
 import type { RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
+export const REDIS_PING_MS = 5_000;
 
 export function rateLimitStoreOptions(app: FastifyInstance): Partial<RateLimitPluginOptions> {
   const url = app.deps.config.redisUrl;
@@ -27,16 +30,24 @@ export function rateLimitStoreOptions(app: FastifyInstance): Partial<RateLimitPl
     connectionName: "classcoin-rate-limit",
   });
   let failing = false;
-  redis.on("error", (error: Error) => {
+  const unreachable = (error: Error) => {
     if (failing) return;
     failing = true;
     app.log.warn(`Redis (rate limits) unreachable: ${error.message}; requests are not rate-limited until it returns`);
-  });
-  redis.on("ready", () => {
+  };
+  const reachable = () => {
     if (failing) app.log.info("Redis (rate limits) reachable again");
     failing = false;
-  });
+  };
+  redis.on("error", unreachable);
+  redis.on("ready", reachable);
+  const ping = setInterval(() => {
+    if (redis.status !== "ready") return; // the connection's own errors say so
+    redis.ping().then(reachable, unreachable);
+  }, REDIS_PING_MS);
+  ping.unref();
   app.addHook("onClose", async () => {
+    clearInterval(ping);
     await redis.quit().catch(() => redis.disconnect());
   });
   return { redis, nameSpace: "classcoin:rate-limit:", skipOnError: true };
