@@ -188,6 +188,22 @@ describe("live updates and notifications", () => {
     console.log(`live updates on one instance (ms after the action): ${JSON.stringify(timings)}`);
   });
 
+  it("the bell's sign-in says why it was refused (the sign-in limit's wait), not only that it did not work", async () => {
+    const stack = await useSharedStack();
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: 7 } });
+    await connectWallet(page);
+    const wait = "Too many sign-ins from your network. Please wait 26 minutes and try again.";
+    await page.route("**/api/auth/verify", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: wait }) }),
+    );
+    await bell(page).click();
+    const panel = page.getByRole("region", { name: "Notifications" });
+    await panel.getByRole("button", { name: "Sign in" }).click();
+    // Before: "Signing in did not work. Please try again.", and the student signed again into the same 429.
+    await panel.getByRole("alert").filter({ hasText: wait }).waitFor();
+    await context.close();
+  });
+
   it("a student's two tabs: marking the notifications read in one clears the other's bell within 2 s", async () => {
     const stack = await useSharedStack();
     const suffix = Date.now().toString(36).slice(-4);

@@ -4,13 +4,17 @@
  * event stream and the list is read again (app/live-updates.tsx). Without a session the list offers to sign
  * in (one signature, as before any write).
  */
+import { messages } from "@classcoin/shared/messages";
 import type { Notification } from "@classcoin/shared/notifications";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ApiError } from "../../lib/api-client";
 import { formatDateTime } from "../../ui/dates";
 import { useSignedIn } from "../../wallet/session";
 import { usePrepareWrite } from "../../wallet/use-prepare-write";
 import { useWallet } from "../../wallet/use-wallet";
+import { useWalletSetup } from "../../wallet/wallet-context";
+import { writeErrorText } from "../../wallet/write-errors";
 import { useNotifications } from "./api/get-notifications";
 import { useMarkRead } from "./api/mark-read";
 import "./notifications.css";
@@ -78,7 +82,8 @@ export function NotificationBell() {
 function SignInToSee() {
   const prepare = usePrepareWrite();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { config } = useWalletSetup();
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <div className="bell-empty">
       <p>Sign in with your wallet to see your notifications. It costs nothing and sends no transaction.</p>
@@ -88,11 +93,16 @@ function SignInToSee() {
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          setFailed(false);
+          setFailed(null);
           try {
             await prepare();
-          } catch {
-            setFailed(true);
+          } catch (error) {
+            // What went wrong, as every write says it (the sign-in limit's wait, a declined signature, the
+            // network): "did not work" sent a student to sign again into the same 429.
+            const said = writeErrorText(error, config, messages.post.connect);
+            setFailed(
+              said ?? (error instanceof ApiError ? error.message : "Signing in did not work. Please try again."),
+            );
           } finally {
             setBusy(false);
           }
@@ -100,7 +110,11 @@ function SignInToSee() {
       >
         {busy ? "Signing in…" : "Sign in"}
       </button>
-      {failed && <p className="field-error">Signing in did not work. Please try again.</p>}
+      {failed && (
+        <p className="field-error" role="alert">
+          {failed}
+        </p>
+      )}
     </div>
   );
 }
