@@ -86,12 +86,30 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
 
   it("a student posts up to 4 images with text; the public list never names the author, the author sees it as theirs", async () => {
     const ada = await member("Ada Anonymous");
-    const res = await post(ada.cookie, { authorWallet: ada.wallet, text: "  Critique welcome  " }, [
+    const other = await member("Bea Other");
+    const shownTo = async (id: string, cookie?: string) =>
+      (await list("", cookie)).body.posts.some((p: { _id: string }) => p._id === id);
+    const span = () => Math.floor(Date.now() / ANNOUNCE_MS);
+    const images = [
       { bytes: await png("#c33") },
       { bytes: await png("#3c3") },
       { bytes: await png("#33c", 2000), type: "image/png" },
-    ]);
-    expect(res.statusCode, res.body).toBe(200);
+    ];
+    // Out to its author at once, to everyone else when its span ends (when open pages are told): before, a
+    // classmate polling the list saw it the moment it was written, between its author's named actions. Only
+    // a post written and read within one span shows it (a loaded machine may need more than one try).
+    let res: Awaited<ReturnType<typeof post>>;
+    let seenAtOnce: boolean[];
+    for (let attempt = 1; ; attempt++) {
+      await spanEnded();
+      const written = span();
+      res = await post(ada.cookie, { authorWallet: ada.wallet, text: "  Critique welcome  " }, images);
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json()._id;
+      seenAtOnce = [await shownTo(id), await shownTo(id, other.cookie), await shownTo(id, ada.cookie)];
+      if (span() === written || attempt === 5) break;
+    }
+    expect(seenAtOnce).toEqual([false, false, true]);
     const created = res.json();
     expect(created).toEqual({
       _id: expect.stringMatching(/^\d+$/),
@@ -106,14 +124,8 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     expect(image.headers["content-type"]).toBe("image/webp");
     expect((await sharp(image.rawPayload).metadata()).width).toBe(1080);
 
-    // Out to its author at once, to everyone else when its span ends (when open pages are told): before, a
-    // classmate polling the list saw it the moment it was written, between its author's named actions.
-    const shownTo = async (cookie?: string) =>
-      (await list("", cookie)).body.posts.some((p: { _id: string }) => p._id === created._id);
-    const other = await member("Bea Other");
-    expect([await shownTo(), await shownTo(other.cookie), await shownTo(ada.cookie)]).toEqual([false, false, true]);
     await spanEnded();
-    expect([await shownTo(), await shownTo(other.cookie)]).toEqual([true, true]);
+    expect([await shownTo(created._id), await shownTo(created._id, other.cookie)]).toEqual([true, true]);
 
     const anonymous = await list();
     const seen = anonymous.body.posts.find((p: { _id: string }) => p._id === created._id);
