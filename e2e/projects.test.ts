@@ -299,20 +299,12 @@ describe("projects page", () => {
     expect(said.text).toContain("was sent, but the tip is not recorded yet");
     expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived);
     await screenshot(page, "projects-tip-awaits-sign-in");
-    // Any write signs in again (a vote here); back on Projects the kept tip is reported.
-    await page.goto(`${stack.url}/forum`);
+    // Signing in again (here from the bell, which now offers it; any write does too) reports the kept tip.
     await page
-      .locator("article.post")
-      .first()
-      .getByRole("button", { name: /Downvote/ })
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
       .click();
-    await page
-      .locator("article.post")
-      .first()
-      .getByRole("button", { name: /Downvote/ })
-      .and(page.locator(":disabled"))
-      .waitFor();
-    await page.goto(`${stack.url}/projects?n=2`);
+    await page.getByRole("region", { name: "Notifications" }).getByRole("button", { name: "Sign in" }).click();
     expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(3) });
     await sneakers()
       .getByTestId("received")

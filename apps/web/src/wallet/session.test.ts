@@ -12,7 +12,8 @@ describe("the session across the site's tabs", () => {
   it("behavior: a sign-in in one tab makes the others read their session and session reads again", async () => {
     const thisTab = new QueryClient();
     const otherTab = new QueryClient();
-    stops.push(followSessionInOtherTabs(otherTab));
+    stops.push(followSessionInOtherTabs(thisTab));
+    stops.push(followSessionInOtherTabs(otherTab, "another tab"));
     // The other tab believed the session was Ben's, and listed notifications read with it.
     otherTab.setQueryData(sessionQueryOptions().queryKey, "0xben");
     otherTab.setQueryData(["notifications", "0xben"], { notifications: [], unread: 0 });
@@ -23,5 +24,7 @@ describe("the session across the site's tabs", () => {
       .poll(() => otherTab.getQueryState(sessionQueryOptions().queryKey)?.isInvalidated, { timeout: 2_000 })
       .toBe(true);
     expect(otherTab.getQueryState(["notifications", "0xben"])?.isInvalidated).toBe(true);
+    // The tab that signed in does not read again what it has just set.
+    expect(thisTab.getQueryState(sessionQueryOptions().queryKey)?.isInvalidated).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export const sessionQueryOptions = () =>
  * account's posts "Your post".
  */
 const SESSION_CHANNEL = "classcoin-session";
+/** This tab's mark on what it says: a channel hears the other channels of its own page too, not only other tabs'. */
+const THIS_TAB = Math.random().toString(36).slice(2);
 let otherTabsChannel: BroadcastChannel | null | undefined;
 const otherTabs = () =>
   (otherTabsChannel ??= typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(SESSION_CHANNEL));
@@ -24,17 +26,18 @@ const otherTabs = () =>
 /** After a sign-in or sign-out: the session's wallet (lowercased) or null; other tabs read theirs again. */
 export function setSessionWallet(queryClient: QueryClient, wallet: string | null): void {
   queryClient.setQueryData(sessionQueryOptions().queryKey, wallet?.toLowerCase() ?? null);
-  otherTabs()?.postMessage("session changed");
+  otherTabs()?.postMessage(THIS_TAB);
 }
 
 /**
  * Follows sign-ins and sign-outs made in the site's other tabs: the session, and what was read with it (the
  * notifications, the Feed's own posts), are read again. Returns the way to stop.
  */
-export function followSessionInOtherTabs(queryClient: QueryClient): () => void {
+export function followSessionInOtherTabs(queryClient: QueryClient, thisTab = THIS_TAB): () => void {
   if (typeof BroadcastChannel === "undefined") return () => {};
   const channel = new BroadcastChannel(SESSION_CHANNEL);
-  channel.onmessage = () => {
+  channel.onmessage = (event: MessageEvent) => {
+    if (event.data === thisTab) return;
     void queryClient.invalidateQueries({ queryKey: sessionQueryOptions().queryKey });
     for (const key of SESSION_READS) void queryClient.invalidateQueries({ queryKey: [key] });
   };

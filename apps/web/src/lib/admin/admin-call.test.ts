@@ -16,12 +16,23 @@ const signer: AdminSigner = {
 };
 
 describe("a signed admin call (spec §6–§7)", () => {
+  it("behavior: the message names the site the page is on, so another deployment refuses it", async () => {
+    vi.stubGlobal("location", { origin: "https://class.example" });
+    try {
+      const { query } = await signAdminCall(signer, adminEndpoints.dashboard);
+      expect(adminMessageSchema.parse(JSON.parse(query?.message ?? "")).site).toBe("https://class.example");
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("behavior: a GET puts the admin wallet in the path and the signed message in the query", async () => {
     const { params, query, body } = await signAdminCall(signer, adminEndpoints.dashboard);
     expect(params).toEqual({ wallet: signer.wallet });
     expect(body).toBeUndefined();
     const message = adminMessageSchema.parse(JSON.parse(query?.message ?? ""));
     expect(message).toMatchObject({ action: "admin_get_dashboard", wallet: signer.wallet });
+    expect(message.site).toBeUndefined(); // no page here: nothing to bind to
     expect(Math.abs(message.timestamp - Date.now())).toBeLessThan(5_000);
     const signedBy = await recoverMessageAddress({
       message: query?.message ?? "",

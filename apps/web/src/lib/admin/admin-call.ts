@@ -30,7 +30,12 @@ export async function signAdminCall(
   fields?: Record<string, unknown>,
 ) {
   const action = adminAction(endpoint.method, endpoint.path);
-  const message = buildAdminMessage({ action, wallet: signer.wallet, extras: fields, site: window.location.origin });
+  const message = buildAdminMessage({
+    action,
+    wallet: signer.wallet,
+    extras: fields,
+    site: globalThis.location?.origin,
+  });
   const auth = { message, signature: await signer.sign(message) };
   if (endpoint.method === "GET") return { params: { wallet: signer.wallet }, query: auth };
   return { body: { ...fields, adminWallet: signer.wallet, ...auth } };

@@ -14,6 +14,7 @@ import { parseUnits } from "viem";
 import { useConfig as useWagmiConfig, type Config as WagmiConfig } from "wagmi";
 import { ApiError, callApi } from "../../../lib/api-client";
 import { RECEIPT_TIMEOUT_MS, replacementWatch } from "../../../wallet/replaced-transaction";
+import { setSessionWallet } from "../../../wallet/session";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { useWalletSetup } from "../../../wallet/wallet-context";
@@ -109,6 +110,10 @@ export function useSendCoin() {
       } finally {
         setPendingHash(null);
       }
+    },
+    onError: (error) => {
+      // The server said this page's session is gone: the bell offers to sign in again, which reports the tip.
+      if (error instanceof TipAwaitsSignInError) setSessionWallet(queryClient, null);
     },
     onSettled: (_data, _error, input) => {
       // Also after a failed report: the coins may have moved on chain all the same.
