@@ -201,6 +201,7 @@ describe("live updates and notifications", () => {
     await panel.getByRole("button", { name: "Sign in" }).click();
     // Before: "Signing in did not work. Please try again.", and the student signed again into the same 429.
     await panel.getByRole("alert").filter({ hasText: wait }).waitFor();
+    await screenshot(page, "bell-sign-in-refused");
     await context.close();
   });
 

@@ -49,6 +49,34 @@ async function ccBalance(address: `0x${string}`): Promise<number> {
 
 const card = (page: Page, title: string) => page.locator("article.submission-card", { hasText: title });
 
+/**
+ * Signer 5 tips `amount` CC to the demo's "Sneakers" with anvil's automine off, runs `meanwhile` while the
+ * transfer waits for its block, then mines it.
+ */
+async function tipSneakersWhileBlockWaits(
+  amount: number,
+  meanwhile: (page: Page, sneakers: () => ReturnType<typeof card>) => Promise<void>,
+) {
+  const target = (await projects(2)).find((p) => p.title === "Sneakers");
+  if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
+  const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: 5 } });
+  await connectWallet(page);
+  const sneakers = () => card(page, "Sneakers");
+  await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+  const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+  await anvil.setAutomine(false);
+  try {
+    await sneakers().getByRole("spinbutton").fill(String(amount));
+    await sneakers().getByRole("button", { name: "Send" }).click();
+    await sneakers().getByTestId("tip-pending").waitFor();
+    await meanwhile(page, sneakers);
+    await anvil.mine({ blocks: 1 });
+  } finally {
+    await anvil.setAutomine(true);
+  }
+  return { page, context, target, sneakers };
+}
+
 describe("projects page", () => {
   it("a visitor picks a project (kept in the URL) and sees its submissions without tip boxes", async () => {
     const { page, context } = await openPage(browser, stack, "/projects", { wallet: false });
@@ -236,19 +264,8 @@ describe("projects page", () => {
 
   it("a tip whose page was reloaded before its transfer was mined is recorded once it is", async () => {
     const tipper = devAccount(5).address;
-    const target = (await projects(2)).find((p) => p.title === "Sneakers");
-    if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
     const before = await ccBalance(tipper);
-    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: 5 } });
-    await connectWallet(page);
-    const sneakers = () => card(page, "Sneakers");
-    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
-    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
-    await anvil.setAutomine(false);
-    try {
-      await sneakers().getByRole("spinbutton").fill("2");
-      await sneakers().getByRole("button", { name: "Send" }).click();
-      await sneakers().getByTestId("tip-pending").waitFor();
+    const { page, context, target, sneakers } = await tipSneakersWhileBlockWaits(2, async (page, sneakers) => {
       const hash = (await sneakers().getByTestId("tip-pending").locator(".hash").textContent()) ?? "";
       // A slow block: the student reloads the page while the transfer waits.
       await page.reload();
@@ -258,10 +275,7 @@ describe("projects page", () => {
       await sneakers().getByTestId("tip-pending").filter({ hasText: hash }).waitFor();
       expect(await sneakers().getByRole("button", { name: "Sending…" }).isDisabled()).toBe(true);
       await screenshot(page, "projects-tip-resumed");
-      await anvil.mine({ blocks: 1 });
-    } finally {
-      await anvil.setAutomine(true);
-    }
+    });
     // Before: the coins moved and the project's total never did (the report died with the page).
     expect(await readAlert(page)).toEqual({ title: null, text: messages.catalogue.sendSuccess(2) });
     await sneakers()
@@ -276,29 +290,16 @@ describe("projects page", () => {
   });
 
   it("a tip mined after its sender's session ended is kept, and recorded once they sign in again", async () => {
-    const target = (await projects(2)).find((p) => p.title === "Sneakers");
-    if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
-    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: 5 } });
-    await connectWallet(page);
-    const sneakers = () => card(page, "Sneakers");
-    await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
-    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
-    await anvil.setAutomine(false);
-    try {
-      await sneakers().getByRole("spinbutton").fill("3");
-      await sneakers().getByRole("button", { name: "Send" }).click();
-      await sneakers().getByTestId("tip-pending").waitFor();
-      // The session ends while the transfer waits (the wallet app switched account, or the cookie went).
-      await context.clearCookies();
-      await anvil.mine({ blocks: 1 });
-    } finally {
-      await anvil.setAutomine(true);
-    }
+    // The session ends while the transfer waits (the wallet app switched account, or the cookie went).
+    const { page, context, target, sneakers } = await tipSneakersWhileBlockWaits(3, (page) =>
+      page.context().clearCookies(),
+    );
+    await page.getByRole("alertdialog").waitFor();
+    await screenshot(page, "projects-tip-awaits-sign-in");
     // Before: "Failed to send ClassCoin: Sign in…", the tip forgotten, the CC moved and never shown.
     const said = await readAlert(page);
     expect(said.text).toContain("was sent, but the tip is not recorded yet");
     expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived);
-    await screenshot(page, "projects-tip-awaits-sign-in");
     // Signing in again (here from the bell, which now offers it; any write does too) reports the kept tip.
     await page
       .getByRole("banner")
