@@ -365,10 +365,16 @@ describe.each(testDatabaseKinds())("live updates on %s", (kind) => {
       kind: "post_hidden",
       text: 'Your post "Something rude" was hidden by the instructor.',
     });
-    const archive = await admin.post("/profiles/archive", { wallet: address(2), archive: true });
-    expect(archive.statusCode, archive.body).toBe(200);
-    const restore = await admin.post("/profiles/archive", { wallet: address(2), archive: false });
-    expect(restore.statusCode, restore.body).toBe(200);
+    // A second click (or a second tab) hiding what is already hidden tells nobody again.
+    const again = await admin.post("/posts/hide", { postId: String(post!.id), hide: true });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().post.hidden).toBe(true);
+    for (const archive of [true, true, false, false]) {
+      const res = await admin.post("/profiles/archive", { wallet: address(2), archive });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().profile.archived).toBe(archive);
+    }
+    expect(events.seen.filter((e) => e.event.type === "moderation")).toHaveLength(3);
     const kinds = (await inject("GET", "/api/notifications", cookies.ben))
       .json()
       .notifications.map((n: { kind: string }) => n.kind);

@@ -10,15 +10,17 @@ export const commentAdminRoutes = [
     return listAllComments(deps.database.db);
   }),
   adminPost(commentAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
-    const comment = await setCommentHidden(deps.database.db, grant, body);
+    const { comment, changed } = await setCommentHidden(deps.database.db, grant, body);
     // Live updates and every instance's response cache (the post's comments and count); the author is notified.
-    await events.publish({
-      type: "moderation",
-      entity: "comment",
-      id: comment._id,
-      wallet: comment.authorWallet,
-      hidden: body.hide,
-    });
+    if (changed) {
+      await events.publish({
+        type: "moderation",
+        entity: "comment",
+        id: comment._id,
+        wallet: comment.authorWallet,
+        hidden: body.hide,
+      });
+    }
     return { success: true as const, message: adminSuccessMessages.commentHidden(body.hide), comment };
   }),
 ];

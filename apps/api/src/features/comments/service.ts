@@ -7,7 +7,7 @@
 import { type AdminComment, type Comment, commentTextSchema } from "@classcoin/shared/comments";
 import type { VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { comments, commentVotes, posts, profiles } from "../../db/schema";
@@ -259,22 +259,25 @@ export async function listAllComments(db: Db): Promise<AdminComment[]> {
   return (await selectAdminComments(db, undefined)).map(toAdminComment);
 }
 
-/** Moderation: a hidden comment leaves the forum (its replies stay, under a placeholder); the admin still lists it. */
+/**
+ * Moderation: a hidden comment leaves the forum (its replies stay, under a placeholder); the admin still lists
+ * it. `changed` is false when it was already so: nothing to announce, its author is not told twice.
+ */
 export async function setCommentHidden(
   db: Db,
   grant: AdminGrant,
   input: { commentId: string; hide: boolean },
-): Promise<AdminComment> {
+): Promise<{ comment: AdminComment; changed: boolean }> {
   const id = Number(input.commentId);
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const updated = await tx
       .update(comments)
       .set({ hidden: input.hide })
-      .where(eq(comments.id, id))
+      .where(and(eq(comments.id, id), ne(comments.hidden, input.hide)))
       .returning({ id: comments.id });
-    if (updated.length === 0) throw notFound(messages.comment.notFound);
     const [row] = await selectAdminComments(tx, eq(comments.id, id));
-    return toAdminComment(row!);
+    if (!row) throw notFound(messages.comment.notFound);
+    return { comment: toAdminComment(row), changed: updated.length > 0 };
   });
 }

@@ -10,9 +10,9 @@ export const feedAdminRoutes = [
     return listAllFeedPosts(deps.database.db);
   }),
   adminPost(feedAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
-    const post = await setFeedPostHidden(deps.database.db, grant, body);
+    const { post, changed } = await setFeedPostHidden(deps.database.db, grant, body);
     // Not `moderation`: that names the author, and the Feed is anonymous.
-    await events.publish({ type: "feed.changed", feedPostId: post._id, hidden: post.hidden });
+    if (changed) await events.publish({ type: "feed.changed", feedPostId: post._id, hidden: post.hidden });
     return { success: true as const, message: adminSuccessMessages.feedPostHidden(body.hide), post };
   }),
 ];

@@ -6,7 +6,7 @@
 import type { AdminFeedPost, FeedPage, FeedPost } from "@classcoin/shared/feed";
 import { FEED_MAX_IMAGES, feedTextSchema } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
-import { and, desc, eq, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { feedPosts, profiles } from "../../db/schema";
@@ -139,22 +139,25 @@ export async function listAllFeedPosts(db: Db): Promise<AdminFeedPost[]> {
   return (await selectAdminFeed(db, undefined)).map(toAdminFeedPost);
 }
 
-/** Moderation: a hidden post leaves the Feed; the admin still lists it. */
+/**
+ * Moderation: a hidden post leaves the Feed; the admin still lists it. `changed` is false when it was already
+ * so: nothing to announce, its author is not told twice.
+ */
 export async function setFeedPostHidden(
   db: Db,
   grant: AdminGrant,
   input: { feedPostId: string; hide: boolean },
-): Promise<AdminFeedPost> {
+): Promise<{ post: AdminFeedPost; changed: boolean }> {
   const id = Number(input.feedPostId);
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const updated = await tx
       .update(feedPosts)
       .set({ hidden: input.hide })
-      .where(eq(feedPosts.id, id))
+      .where(and(eq(feedPosts.id, id), ne(feedPosts.hidden, input.hide)))
       .returning({ id: feedPosts.id });
-    if (updated.length === 0) throw notFound(messages.feed.notFound);
     const [row] = await selectAdminFeed(tx, eq(feedPosts.id, id));
-    return toAdminFeedPost(row!);
+    if (!row) throw notFound(messages.feed.notFound);
+    return { post: toAdminFeedPost(row), changed: updated.length > 0 };
   });
 }

@@ -10,14 +10,16 @@ export const postAdminRoutes = [
     return listAllPosts(deps.database.db);
   }),
   adminPost(postAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
-    const post = await setPostHidden(deps.database.db, grant, body);
-    await events.publish({
-      type: "moderation",
-      entity: "post",
-      id: post._id,
-      wallet: post.authorWallet,
-      hidden: post.hidden,
-    });
+    const { post, changed } = await setPostHidden(deps.database.db, grant, body);
+    if (changed) {
+      await events.publish({
+        type: "moderation",
+        entity: "post",
+        id: post._id,
+        wallet: post.authorWallet,
+        hidden: post.hidden,
+      });
+    }
     return { success: true as const, message: adminSuccessMessages.postHidden(body.hide), post };
   }),
 ];

@@ -7,7 +7,7 @@ import type { Post, VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { type ListPageQuery, pageLimit } from "@classcoin/shared/paging";
 import { postContentSchema } from "@classcoin/shared/posts";
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
@@ -159,21 +159,23 @@ export async function listAllPosts(db: Db): Promise<Post[]> {
   return (await selectPosts(db, undefined)).map(toPost);
 }
 
-/** Moderation: a hidden post leaves the forum; the admin still lists it. */
+/**
+ * Moderation: a hidden post leaves the forum; the admin still lists it. `changed` is false when the post was
+ * already so (a second click): nothing is announced and its author is not told twice.
+ */
 export async function setPostHidden(
   db: Db,
   grant: AdminGrant,
   input: { postId: string; hide: boolean },
-): Promise<Post> {
+): Promise<{ post: Post; changed: boolean }> {
   const id = Number(input.postId);
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const updated = await tx
       .update(posts)
       .set({ hidden: input.hide })
-      .where(eq(posts.id, id))
+      .where(and(eq(posts.id, id), ne(posts.hidden, input.hide)))
       .returning({ id: posts.id });
-    if (updated.length === 0) throw notFound(messages.post.notFound);
-    return readPost(tx, id);
+    return { post: await readPost(tx, id), changed: updated.length > 0 };
   });
 }

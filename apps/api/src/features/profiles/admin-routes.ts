@@ -10,14 +10,16 @@ export const profileAdminRoutes = [
     return listAllProfiles(deps.database.db);
   }),
   adminPost(profileAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
-    const profile = await setProfileArchived(deps.database.db, grant, body);
-    await events.publish({
-      type: "moderation",
-      entity: "profile",
-      id: profile._id,
-      wallet: profile.wallet,
-      hidden: profile.archived,
-    });
+    const { profile, changed } = await setProfileArchived(deps.database.db, grant, body);
+    if (changed) {
+      await events.publish({
+        type: "moderation",
+        entity: "profile",
+        id: profile._id,
+        wallet: profile.wallet,
+        hidden: profile.archived,
+      });
+    }
     return { success: true as const, message: adminSuccessMessages.profileArchived(body.archive), profile };
   }),
 ];

@@ -7,7 +7,7 @@ import type { Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { type ListPageQuery, pageLimit } from "@classcoin/shared/paging";
 import type { ProfileFields, ProfileStatus } from "@classcoin/shared/profiles";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
@@ -141,15 +141,16 @@ export async function setProfileArchived(
   db: Db,
   grant: AdminGrant,
   input: { wallet: string; archive: boolean },
-): Promise<Profile> {
+): Promise<{ profile: Profile; changed: boolean }> {
   return db.transaction(async (tx) => {
     await grant.consume(tx);
-    const [row] = await tx
+    const updated = await tx
       .update(profiles)
       .set({ archived: input.archive })
-      .where(eq(profiles.wallet, input.wallet))
-      .returning();
+      .where(and(eq(profiles.wallet, input.wallet), ne(profiles.archived, input.archive)))
+      .returning({ id: profiles.id });
+    const [row] = await tx.select().from(profiles).where(eq(profiles.wallet, input.wallet));
     if (!row) throw notFound(messages.profile.notFound);
-    return toProfile(row);
+    return { profile: toProfile(row), changed: updated.length > 0 };
   });
 }

@@ -10,14 +10,16 @@ export const projectAdminRoutes = [
     return listAllProjects(deps.database.db);
   }),
   adminPost(projectAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
-    const project = await setProjectArchived(deps.database.db, grant, body);
-    await events.publish({
-      type: "moderation",
-      entity: "project",
-      id: project._id,
-      wallet: project.authorWallet,
-      hidden: project.archived,
-    });
+    const { project, changed } = await setProjectArchived(deps.database.db, grant, body);
+    if (changed) {
+      await events.publish({
+        type: "moderation",
+        entity: "project",
+        id: project._id,
+        wallet: project.authorWallet,
+        hidden: project.archived,
+      });
+    }
     return { success: true as const, message: adminSuccessMessages.projectArchived(body.archive), project };
   }),
 ];

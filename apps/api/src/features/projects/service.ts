@@ -7,7 +7,7 @@ import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { type ListPageQuery, pageLimit } from "@classcoin/shared/paging";
 import type { ProjectFormFields } from "@classcoin/shared/projects";
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, ne, type SQL } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
@@ -149,18 +149,17 @@ export async function setProjectArchived(
   db: Db,
   grant: AdminGrant,
   input: { projectId: string; archive: boolean },
-): Promise<Project> {
+): Promise<{ project: Project; changed: boolean }> {
   const id = Number(input.projectId);
   return db.transaction(async (tx) => {
     await grant.consume(tx);
     const updated = await tx
       .update(projects)
       .set({ archived: input.archive })
-      .where(eq(projects.id, id))
+      .where(and(eq(projects.id, id), ne(projects.archived, input.archive)))
       .returning({ id: projects.id });
-    if (updated.length === 0) throw notFound(messages.project.notFound);
     const [row] = await selectProjects(tx, eq(projects.id, id));
     if (!row) throw notFound(messages.project.notFound);
-    return toProject(row);
+    return { project: toProject(row), changed: updated.length > 0 };
   });
 }
