@@ -7,6 +7,7 @@
  */
 import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/app";
@@ -18,7 +19,7 @@ import { signIn } from "../testing/sign-in";
 let chain: TestChain;
 beforeAll(async () => {
   chain = await startTestChain();
-  for (const i of [1, 2, 3]) await chain.fund(chain.wallet(i).account.address, 10);
+  for (const i of [1, 2, 3, 4, 5]) await chain.fund(chain.wallet(i).account.address, 10);
 });
 afterAll(async () => {
   await chain?.stop();
@@ -41,13 +42,16 @@ describe.each(testDatabaseKinds())("name and birthday rules on %s", (kind) => {
     await t?.close();
   });
 
-  async function save(i: number, fields: { name: string; birthday?: string }, url = "/api/profiles") {
-    const form = await multipartBody({
-      wallet: address(i),
-      name: fields.name,
-      birthday: fields.birthday ?? "2010-05-05",
-      starSign: "Leo",
-    });
+  async function save(i: number, fields: { name: string; birthday?: string }, url = "/api/profiles", photo?: Buffer) {
+    const form = await multipartBody(
+      {
+        wallet: address(i),
+        name: fields.name,
+        birthday: fields.birthday ?? "2010-05-05",
+        starSign: "Leo",
+      },
+      photo ? { photo: { bytes: photo, type: "image/png" } } : {},
+    );
     return t.app.inject({
       method: "POST",
       url,
@@ -116,6 +120,24 @@ describe.each(testDatabaseKinds())("name and birthday rules on %s", (kind) => {
     const taken = await save(2, { name: "Ada Lovel\u0430ce" });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().errors).toEqual([messages.profile.nameConfusable("Ada Lovelace")]);
+  });
+
+  it("stores one of two lookalike names sent at the same moment by two wallets", async () => {
+    for (const i of [4, 5]) cookies[i] = await signIn(t, i);
+    // With photos, as the form sends them: each is processed between the name check and the write.
+    const photo = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
+    const [first, second] = await Promise.all([
+      save(4, { name: "Cleo Park" }, undefined, photo),
+      save(5, { name: "cleo park" }, undefined, photo),
+    ]);
+    expect([first.statusCode, second.statusCode].sort(), `${first.body} ${second.body}`).toEqual([201, 400]);
+    const refused = first.statusCode === 400 ? first : second;
+    expect(refused.json().errors).toEqual([
+      messages.profile.nameConfusable(first.statusCode === 400 ? "cleo park" : "Cleo Park"),
+    ]);
+    expect([await stored(4), await stored(5)].filter(Boolean)).toHaveLength(1);
   });
 
   it("stores names NFC-normalised and trimmed", async () => {

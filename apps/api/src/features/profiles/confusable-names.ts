@@ -6,15 +6,15 @@
  * without "Ian" and "Lan" colliding through the I→l mapping). The mapping comes from `unhomoglyph`
  * (confusables.txt 13.0, MIT, no dependencies).
  *
- * Names are compared in memory: a class has tens to hundreds of profiles. Two confusable names created at
- * the very same moment can both pass (no database constraint); that is a race between two sign-ins, not
- * something an impersonator controls.
+ * Names are compared in memory: a class has tens to hundreds of profiles. The check is made again where the
+ * profile is written, under a lock (profiles/service.ts `withNameHeld`), so two confusable names sent at the
+ * same moment cannot both be stored.
  */
 import { messages } from "@classcoin/shared/messages";
 import { cleanName } from "@classcoin/shared/text";
 import { ne } from "drizzle-orm";
 import unhomoglyph from "unhomoglyph";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { validationFailed } from "../../http-errors";
 
@@ -39,7 +39,7 @@ export function confusableNames(a: string, b: string): boolean {
 }
 
 /** 400 with a message saying what to do when `name` looks like the name of a profile of another wallet. */
-export async function refuseConfusableName(db: Db, wallet: string, name: string): Promise<void> {
+export async function refuseConfusableName(db: Db | Tx, wallet: string, name: string): Promise<void> {
   const others = await db
     .select({ name: profiles.name })
     .from(profiles)

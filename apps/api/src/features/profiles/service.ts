@@ -10,10 +10,11 @@ import type { ProfileFields, ProfileStatus } from "@classcoin/shared/profiles";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { badRequest, conflict, notFound, validationFailed } from "../../http-errors";
 import { isWhitelisted, isWhitelistMode } from "../whitelist/service";
+import { refuseConfusableName } from "./confusable-names";
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -99,17 +100,36 @@ export async function getActiveProfile(db: Db, wallet: string): Promise<Profile>
 }
 
 /** Inserts the profile; a second one for the wallet (even racing this one) is a 409, never a 5xx. */
+/** pg_advisory_xact_lock key: one profile name written at a time ("ccpn"). */
+const PROFILE_NAME_LOCK = 0x6363_706e;
+
+/**
+ * Runs `write` once no other wallet's profile has a name confusable with `name`, with the names held still
+ * until it commits: two wallets naming themselves "Ben Okafor" at the same moment (two instances, or one
+ * tab each) both passed the check before either was stored. The lock is held for a name check and one row
+ * write, never across a chain call.
+ */
+function withNameHeld<T>(db: Db, wallet: string, name: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PROFILE_NAME_LOCK})`);
+    await refuseConfusableName(tx, wallet, name);
+    return write(tx);
+  });
+}
+
 export async function insertProfile(
   db: Db,
   wallet: string,
   fields: ProfileFields,
   photo: string | null,
 ): Promise<Profile> {
-  const [row] = await db
-    .insert(profiles)
-    .values({ wallet: wallet.toLowerCase(), ...fields, photo })
-    .onConflictDoNothing({ target: profiles.wallet })
-    .returning();
+  const [row] = await withNameHeld(db, wallet, fields.name, (tx) =>
+    tx
+      .insert(profiles)
+      .values({ wallet: wallet.toLowerCase(), ...fields, photo })
+      .onConflictDoNothing({ target: profiles.wallet })
+      .returning(),
+  );
   if (!row) throw conflict(messages.profile.exists);
   return toProfile(row);
 }
@@ -121,11 +141,13 @@ export async function updateProfile(
   fields: ProfileFields,
   photo: string | undefined,
 ): Promise<Profile> {
-  const [row] = await db
-    .update(profiles)
-    .set({ ...fields, ...(photo !== undefined ? { photo } : {}) })
-    .where(and(eq(profiles.wallet, wallet.toLowerCase()), eq(profiles.archived, false)))
-    .returning();
+  const [row] = await withNameHeld(db, wallet, fields.name, (tx) =>
+    tx
+      .update(profiles)
+      .set({ ...fields, ...(photo !== undefined ? { photo } : {}) })
+      .where(and(eq(profiles.wallet, wallet.toLowerCase()), eq(profiles.archived, false)))
+      .returning(),
+  );
   if (!row) throw notFound(messages.profile.notFound);
   return toProfile(row);
 }
