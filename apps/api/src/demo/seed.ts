@@ -66,7 +66,7 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
   }
 
   for (const post of demoPosts) {
-    const created = await createPost(deps, { authorWallet: walletOf(post.author), content: post.content });
+    const { post: created } = await createPost(deps, { authorWallet: walletOf(post.author), content: post.content });
     for (const [voter, type] of post.votes) {
       await votePost(db, { postId: created._id, type, voterWallet: walletOf(voter) });
     }

@@ -2,8 +2,10 @@ import { messages } from "@classcoin/shared/messages";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lockAuthorSubmissions } from "../../db/double-submit";
 import { queryRows } from "../../db/raw-rows";
 import { comments, posts, profiles, settings, votes, whitelist } from "../../db/schema";
+import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
@@ -440,6 +442,96 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       await db.delete(votes).where(inArray(votes.postId, ids));
       expect((await recount()).every((r) => r.kept === 0 && Object.keys(r.stored).length === 0)).toBe(true);
     });
+  });
+
+  describe("a double submit", () => {
+    const announced: string[] = [];
+    beforeAll(() => {
+      t.app.events.onPublish(async (event) => {
+        if (event.type === "post.created") announced.push(event.postId);
+      });
+    });
+    const rowsOf = (wallet: string) =>
+      t.database.db.select({ id: posts.id, content: posts.content }).from(posts).where(eq(posts.authorWallet, wallet));
+
+    it("the same post again (a retry after a lost answer) answers the post written, once stored and announced", async () => {
+      const ada = await member("Twice");
+      const first = await post(ada.cookie, { authorWallet: ada.address, content: "Is the quiz on Friday?" });
+      const again = await post(ada.cookie, { authorWallet: ada.address, content: "  Is the quiz on Friday?" });
+      expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+      expect(again.json()).toEqual(first.json());
+      expect(await rowsOf(ada.address)).toHaveLength(1);
+      expect(announced.filter((id) => id === first.json()._id)).toHaveLength(1);
+    });
+
+    it("two copies sent at the same moment store one post, and both answer it", async () => {
+      const ada = await member("Racer");
+      const [a, b] = await Promise.all(
+        [1, 2].map(() => post(ada.cookie, { authorWallet: ada.address, content: "Double click" })),
+      );
+      expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+      expect(a!.json()._id).toBe(b!.json()._id);
+      expect(await rowsOf(ada.address)).toHaveLength(1);
+      expect(announced.filter((id) => id === a!.json()._id)).toHaveLength(1);
+    });
+
+    it("other content, or the same after the window, is a new post; another author's same words are theirs", async () => {
+      const ada = await member("Repeat");
+      const bea = await member("Echo");
+      const send = (who: typeof ada, content: string) => post(who.cookie, { authorWallet: who.address, content });
+      const first = (await send(ada, "Same words")).json();
+      expect((await send(ada, "Other words")).json()._id).not.toBe(first._id);
+      expect((await send(bea, "Same words")).json()._id).not.toBe(first._id);
+      // The first was written just over a minute ago.
+      await t.database.db
+        .update(posts)
+        .set({ createdAt: sql`now() - interval '61 seconds'` })
+        .where(eq(posts.id, Number(first._id)));
+      const later = await send(ada, "Same words");
+      expect(later.statusCode).toBe(200);
+      expect(later.json()._id).not.toBe(first._id);
+      expect((await rowsOf(ada.address)).map((r) => r.content).sort()).toEqual([
+        "Other words",
+        "Same words",
+        "Same words",
+      ]);
+      expect(announced).toContain(later.json()._id);
+    });
+
+    it("a double submit meets the same checks: an author archived meanwhile is refused, not answered the post", async () => {
+      const ada = await member("Archived");
+      expect((await post(ada.cookie, { authorWallet: ada.address, content: "Before" })).statusCode).toBe(200);
+      await t.database.db.update(profiles).set({ archived: true }).where(eq(profiles.wallet, ada.address));
+      const again = await post(ada.cookie, { authorWallet: ada.address, content: "Before" });
+      expect([again.statusCode, again.json().errors]).toEqual([400, [messages.post.profile]]);
+    });
+
+    it.runIf(kind === "postgres")(
+      "a copy arriving while another instance is still writing the first waits for it and answers it",
+      async () => {
+        const ada = await member("Instances");
+        let firstId = 0;
+        const writing = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+          await lockAuthorSubmissions(tx, ada.address);
+          const [row] = await tx
+            .insert(posts)
+            .values({ authorWallet: ada.address, content: "Both at once" })
+            .returning({ id: posts.id });
+          firstId = row!.id;
+        });
+        try {
+          const copy = post(ada.cookie, { authorWallet: ada.address, content: "Both at once" });
+          expect(await settlesWithin(copy, 300)).toBe(false);
+          writing.release();
+          await writing.done;
+          const res = await copy;
+          expect([res.statusCode, res.json()._id]).toEqual([200, String(firstId)]);
+          expect(await rowsOf(ada.address)).toHaveLength(1);
+        } finally {
+          writing.release();
+        }
+      },
+    );
   });
 
   describe("rate limits", () => {

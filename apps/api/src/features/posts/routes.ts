@@ -21,8 +21,11 @@ export const postRoutes: FastifyPluginAsync = async (app) => {
     config: postLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.authorWallet);
-      const post = await createPost(deps, request.body);
-      await app.events.publish({ type: "post.created", postId: post._id, authorWallet: post.authorWallet });
+      const { post, created } = await createPost(deps, request.body);
+      // A double submit answers the post already written, which was announced when it was.
+      if (created) {
+        await app.events.publish({ type: "post.created", postId: post._id, authorWallet: post.authorWallet });
+      }
       return post;
     },
   });

@@ -11,6 +11,7 @@ import { and, desc, eq, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
+import { lockAuthorSubmissions, submittedJustNow } from "../../db/double-submit";
 import { posts, profiles, votes } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound, validationFailed } from "../../http-errors";
@@ -89,12 +90,14 @@ async function readPost(db: Db, id: number): Promise<Post> {
 
 /**
  * Writes a post after the spec's checks (§5 "Post"): a profile, at least 1 CC on chain, 1–2000 characters.
- * Every failing check is reported at once.
+ * Every failing check is reported at once. The same content from the same author again within the double
+ * submit window (db/double-submit.ts) is the post already written: `created` is false, and nothing is to be
+ * announced.
  */
 export async function createPost(
   deps: AppDeps,
   input: { authorWallet: `0x${string}`; content: string },
-): Promise<Post> {
+): Promise<{ post: Post; created: boolean }> {
   const { db } = deps.database;
   const errors: string[] = [];
   const balanceErrors: string[] = [];
@@ -108,11 +111,28 @@ export async function createPost(
   const content = postContentSchema.safeParse(input.content);
   if (!content.success) errors.push(...content.error.issues.map((i) => i.message));
   if (errors.length > 0 || !content.success) throw validationFailed(errors);
-  const [created] = await db
-    .insert(posts)
-    .values({ authorWallet: input.authorWallet, content: content.data })
-    .returning({ id: posts.id });
-  return readPost(db, created!.id);
+  const { id, created } = await db.transaction(async (tx) => {
+    await lockAuthorSubmissions(tx, input.authorWallet);
+    const [same] = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(
+          eq(posts.authorWallet, input.authorWallet),
+          eq(posts.content, content.data),
+          submittedJustNow(posts.createdAt),
+        ),
+      )
+      .orderBy(desc(posts.id))
+      .limit(1);
+    if (same) return { id: same.id, created: false };
+    const [row] = await tx
+      .insert(posts)
+      .values({ authorWallet: input.authorWallet, content: content.data })
+      .returning({ id: posts.id });
+    return { id: row!.id, created: true };
+  });
+  return { post: await readPost(db, id), created };
 }
 
 /**
