@@ -4,7 +4,7 @@
  */
 import { COMMENT_MAX_LENGTH } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, posts, profiles } from "../../db/schema";
@@ -319,6 +319,76 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     const missing = await admin.post("/comments/hide", { commentId: "999999999", hide: true });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(messages.comment.notFound);
+  });
+
+  describe("a double submit", () => {
+    const announced: string[] = [];
+    beforeAll(() => {
+      t.app.events.onPublish(async (event) => {
+        if (event.type === "comment.changed" && event.created) announced.push(event.created.commentId);
+      });
+    });
+    const rowsOn = async (postId: string) =>
+      t.database.db
+        .select({ id: comments.id, text: comments.text })
+        .from(comments)
+        .where(eq(comments.postId, Number(postId)));
+
+    it("the same comment again (a retry after a lost answer) answers the comment written, once stored and told", async () => {
+      const ada = await member("Twice");
+      const postId = await newPost(ada.address);
+      const first = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Agreed!" });
+      const again = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Agreed! " });
+      expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+      expect(again.json()).toEqual(first.json());
+      expect(await rowsOn(postId)).toHaveLength(1);
+      expect(await commentCount(postId)).toBe(1);
+      expect(announced.filter((id) => id === first.json()._id)).toHaveLength(1);
+    });
+
+    it("two copies of a reply sent at the same moment store one reply, and both answer it", async () => {
+      const ada = await member("Racer");
+      const postId = await newPost(ada.address);
+      const parent = (await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Question?" })).json();
+      const [a, b] = await Promise.all(
+        [1, 2].map(() =>
+          comment(ada.cookie, { postId, parentCommentId: parent._id, authorWallet: ada.address, text: "Answer." }),
+        ),
+      );
+      expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+      expect(a!.json()._id).toBe(b!.json()._id);
+      expect(await rowsOn(postId)).toHaveLength(2);
+      expect(announced.filter((id) => id === a!.json()._id)).toHaveLength(1);
+    });
+
+    it("other text, another post or parent, a deleted first one, or the window past: a new comment", async () => {
+      const ada = await member("Repeat");
+      const postId = await newPost(ada.address);
+      const otherPost = await newPost(ada.address);
+      const send = (payload: object) => comment(ada.cookie, { postId, authorWallet: ada.address, ...payload });
+      const first = (await send({ text: "+1" })).json();
+      const ids = [
+        first._id,
+        (await send({ text: "+2" })).json()._id,
+        (await send({ postId: otherPost, text: "+1" })).json()._id,
+        (await send({ parentCommentId: first._id, text: "+1" })).json()._id,
+      ];
+      expect(new Set(ids).size).toBe(4);
+      // Deleted by its author, the same words again are meant as a new comment.
+      expect((await remove(ada.cookie, { commentId: ids[1], authorWallet: ada.address })).statusCode).toBe(200);
+      ids.push((await send({ text: "+2" })).json()._id);
+      // The first was written just over a minute ago.
+      await t.database.db
+        .update(comments)
+        .set({ createdAt: sql`now() - interval '61 seconds'` })
+        .where(eq(comments.id, Number(first._id)));
+      const later = await send({ text: "+1" });
+      expect(later.statusCode).toBe(200);
+      ids.push(later.json()._id);
+      expect(new Set(ids).size).toBe(6);
+      expect(await rowsOn(postId)).toHaveLength(5);
+      expect(announced).toEqual(expect.arrayContaining(ids));
+    });
   });
 
   it.runIf(kind === "postgres")(

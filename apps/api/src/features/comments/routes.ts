@@ -25,14 +25,17 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     config: commentLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.authorWallet);
-      const comment = await createComment(deps.database.db, request.body);
+      const { comment, created } = await createComment(deps.database.db, request.body);
       // Live updates and every instance's response cache: the post's comments and its comment count; and the
-      // post's author and the comment replied to are told (notifications/from-events.ts).
-      await app.events.publish({
-        type: "comment.changed",
-        postId: comment.postId,
-        created: { commentId: comment._id, authorWallet: request.body.authorWallet },
-      });
+      // post's author and the comment replied to are told (notifications/from-events.ts). Not again for a
+      // double submit, which answers the comment already written and announced.
+      if (created) {
+        await app.events.publish({
+          type: "comment.changed",
+          postId: comment.postId,
+          created: { commentId: comment._id, authorWallet: request.body.authorWallet },
+        });
+      }
       return comment;
     },
   });

@@ -7,9 +7,10 @@
 import { type AdminComment, type Comment, commentTextSchema } from "@classcoin/shared/comments";
 import type { VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
+import { lockAuthorSubmissions, submittedJustNow } from "../../db/double-submit";
 import { comments, commentVotes, posts, profiles } from "../../db/schema";
 import { forbidden, notFound, validationFailed } from "../../http-errors";
 import { requireVoterInClass } from "../profiles/service";
@@ -119,12 +120,15 @@ async function readComment(db: Db, id: number): Promise<Comment> {
 
 /**
  * Writes a comment or a reply after its checks: a profile (not archived), 1–1000 characters, a visible post,
- * and for a reply a visible comment on the same post. Every failing form check is reported at once.
+ * and for a reply a visible comment on the same post. Every failing form check is reported at once. The same
+ * text from the same author under the same post and thread again within the double submit window
+ * (db/double-submit.ts) is the comment already written (not one its author deleted, whose text is erased):
+ * `created` is false, and nothing is to be announced.
  */
 export async function createComment(
   db: Db,
   input: { postId: string; parentCommentId?: string | null; authorWallet: `0x${string}`; text: string },
-): Promise<Comment> {
+): Promise<{ comment: Comment; created: boolean }> {
   const postId = Number(input.postId);
   const [profile] = await db
     .select({ archived: profiles.archived })
@@ -162,11 +166,30 @@ export async function createComment(
       if (!thread) throw notFound(messages.comment.parentNotFound);
     }
   }
-  const [created] = await db
-    .insert(comments)
-    .values({ postId, parentId, authorWallet: input.authorWallet, text: text.data })
-    .returning({ id: comments.id });
-  return readComment(db, created!.id);
+  const { id, created } = await db.transaction(async (tx) => {
+    await lockAuthorSubmissions(tx, input.authorWallet);
+    const [same] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.postId, postId),
+          parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId),
+          eq(comments.authorWallet, input.authorWallet),
+          eq(comments.text, text.data),
+          submittedJustNow(comments.createdAt),
+        ),
+      )
+      .orderBy(desc(comments.id))
+      .limit(1);
+    if (same) return { id: same.id, created: false };
+    const [row] = await tx
+      .insert(comments)
+      .values({ postId, parentId, authorWallet: input.authorWallet, text: text.data })
+      .returning({ id: comments.id });
+    return { id: row!.id, created: true };
+  });
+  return { comment: await readComment(db, id), created };
 }
 
 /**
