@@ -302,6 +302,79 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
     }
   });
 
+  describe("a double submit", () => {
+    const rowsOf = (wallet: string) =>
+      t.database.db.select({ id: feedPosts.id }).from(feedPosts).where(eq(feedPosts.authorWallet, wallet));
+
+    it("the same post again (a retry after a lost answer) answers the post written, stored and announced once", async () => {
+      const ada = await member("Twice Tess");
+      const published: LiveEvent[] = [];
+      const stop = t.app.events.subscribe(({ event }) => {
+        if (event.type === "feed.changed") published.push(event);
+      });
+      try {
+        const pictures = [{ bytes: await png("#a1b") }, { bytes: await png("#b2c") }];
+        const first = await post(ada.cookie, { authorWallet: ada.wallet, text: "Sunset" }, pictures);
+        expect(first.statusCode, first.body).toBe(200);
+        const id = first.json()._id;
+        // Past the span's announcement, so a second one would be an event of its own.
+        for (let i = 0; i < 150 && !published.some((e) => e.type === "feed.changed" && e.feedPostId === id); i++) {
+          await sleep(20);
+        }
+        expect(published.filter((e) => e.type === "feed.changed" && e.feedPostId === id)).toHaveLength(1);
+        const again = await post(ada.cookie, { authorWallet: ada.wallet, text: "Sunset " }, pictures);
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json()).toEqual(first.json());
+        expect(again.json().mine).toBe(true);
+        expect(await rowsOf(ada.wallet)).toHaveLength(1);
+        await spanEnded();
+        await sleep(100);
+        expect(published.filter((e) => e.type === "feed.changed" && e.feedPostId === id)).toHaveLength(1);
+      } finally {
+        stop();
+      }
+    });
+
+    it("two copies sent at the same moment store one post, and both answer it", async () => {
+      const ada = await member("Racing Rae");
+      const picture = [{ bytes: await png("#c3d") }];
+      const [a, b] = await Promise.all(
+        [1, 2].map(() => post(ada.cookie, { authorWallet: ada.wallet, text: "Double click" }, picture)),
+      );
+      expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+      expect(a!.json()._id).toBe(b!.json()._id);
+      expect(await rowsOf(ada.wallet)).toHaveLength(1);
+    });
+
+    it("other text, other images, another author, or the window past: a new post", async () => {
+      const ada = await member("Repeat Rita");
+      const bea = await member("Other Olga");
+      const red = { bytes: await png("#d00") };
+      const blue = { bytes: await png("#00d") };
+      const send = async (who: typeof ada, text: string, pictures: (typeof red)[]) => {
+        const res = await post(who.cookie, { authorWallet: who.wallet, text }, pictures);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json()._id as string;
+      };
+      const first = await send(ada, "Mine", [red]);
+      const ids = [
+        first,
+        await send(ada, "Mine too", [red]),
+        await send(ada, "Mine", [blue]),
+        await send(ada, "Mine", [red, blue]),
+        await send(bea, "Mine", [red]),
+      ];
+      // The first was written just over a minute ago.
+      await t.database.db
+        .update(feedPosts)
+        .set({ createdAt: new Date(Date.now() - 61_000) })
+        .where(eq(feedPosts.id, Number(first)));
+      ids.push(await send(ada, "Mine", [red]));
+      expect(new Set(ids).size).toBe(6);
+      expect(await rowsOf(ada.wallet)).toHaveLength(5);
+    });
+  });
+
   it("the admin sees every author and hides or shows a post; a hidden post leaves the Feed", async () => {
     const ada = await member("Hidden Hanna");
     const created = (

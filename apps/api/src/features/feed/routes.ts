@@ -40,8 +40,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       const fields = feedEndpoints.create.body.safeParse(form.fields);
       if (!fields.success) throw validationFailed(fields.error.issues.map((i) => i.message));
       await requireActingWallet(request, fields.data.authorWallet);
-      const post = await createFeedPost(db, fields.data, form.files);
-      announcer.announce(post._id);
+      const { post, created } = await createFeedPost(db, fields.data, form.files);
+      // A double submit answers the post already written; it was announced (or is due) when it was written.
+      if (created) announcer.announce(post._id);
       return post;
     },
   });

@@ -6,9 +6,10 @@
 import type { AdminFeedPost, FeedPage, FeedPost } from "@classcoin/shared/feed";
 import { FEED_MAX_IMAGES, feedTextSchema } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
-import { and, desc, eq, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
+import { DOUBLE_SUBMIT_WINDOW_MS, lockAuthorSubmissions } from "../../db/double-submit";
 import { feedPosts, profiles } from "../../db/schema";
 import { notFound, validationFailed } from "../../http-errors";
 import type { UploadedFile } from "../images/multipart";
@@ -69,13 +70,15 @@ export async function listFeed(
 /**
  * Writes a post after its checks: an active profile, 1–4 images, text up to 500 characters. The form's
  * failures are reported together; then every image is checked by its bytes and stored (a bad one refuses
- * the post, with the photo messages of spec §5).
+ * the post, with the photo messages of spec §5). The same text and images from the same author again within
+ * the double submit window (db/double-submit.ts) is the post already written: `created` is false, and it is
+ * not to be announced again.
  */
 export async function createFeedPost(
   db: Db,
   input: { authorWallet: `0x${string}`; text: string },
   files: UploadedFile[],
-): Promise<FeedPost> {
+): Promise<{ post: FeedPost; created: boolean }> {
   const [profile] = await db
     .select({ archived: profiles.archived })
     .from(profiles)
@@ -90,12 +93,31 @@ export async function createFeedPost(
 
   const images: string[] = [];
   for (const file of files) images.push(await storeImage(db, file.bytes, "feed"));
-  const [row] = await db
-    .insert(feedPosts)
-    // Its time by this server's clock, the one its announcer and `listFeed`'s span use.
-    .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: new Date() })
-    .returning();
-  return toFeedPost(row!, input.authorWallet);
+  return db.transaction(async (tx) => {
+    await lockAuthorSubmissions(tx, input.authorWallet);
+    // Its time by this server's clock, the one its announcer and `listFeed`'s span use; the window too.
+    const now = new Date();
+    const [same] = await tx
+      .select()
+      .from(feedPosts)
+      .where(
+        and(
+          eq(feedPosts.authorWallet, input.authorWallet),
+          eq(feedPosts.text, text.data),
+          // The same pictures in the same order: stored under the hash of their bytes, the same names.
+          sql`${feedPosts.images} = ${JSON.stringify(images)}::jsonb`,
+          gt(feedPosts.createdAt, new Date(now.getTime() - DOUBLE_SUBMIT_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(feedPosts.id))
+      .limit(1);
+    if (same) return { post: toFeedPost(same, input.authorWallet), created: false };
+    const [row] = await tx
+      .insert(feedPosts)
+      .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: now })
+      .returning();
+    return { post: toFeedPost(row!, input.authorWallet), created: true };
+  });
 }
 
 /** Whether a visible post shows the image of that name. */
