@@ -34,7 +34,8 @@ export const commentEndpoints = {
     access: "session-write",
     tag: "forum",
     summary: "Comment on a post or reply to a comment (session of authorWallet and a profile required)",
-    description: "A reply to a reply is attached to the comment that reply answers, so threads are one level deep.",
+    description:
+      "A reply to a reply is attached to the comment that reply answers, so threads are one level deep. The same text from the same author under the same post and thread again within a minute (a retried request) answers the comment already written; no second one is stored.",
     body: createCommentBodySchema,
     response: commentSchema,
     errorStatuses: [400, 401, 403, 404, 429],

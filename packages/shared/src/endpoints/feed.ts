@@ -32,6 +32,8 @@ export const feedEndpoints = {
     access: "session-write",
     tag: "feed",
     summary: "Post 1–4 images with optional text to the Feed (session of authorWallet and a profile required)",
+    description:
+      "The same text and images from the same author again within a minute (a retried request) answer the post already written; no second post is stored.",
     bodyKind: "multipart",
     body: createFeedFieldsSchema,
     fileField: "images",

@@ -26,6 +26,8 @@ export const postEndpoints = {
     access: "session-write",
     tag: "forum",
     summary: "Write a post (session of authorWallet, a profile and ≥1 CC required)",
+    description:
+      "The same content from the same author again within a minute (a retried request) answers the post already written; no second post is stored.",
     body: createPostBodySchema,
     response: postSchema,
     errorStatuses: [400, 401, 403, 429],
