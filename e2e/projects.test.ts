@@ -20,7 +20,7 @@ import { connectWallet } from "./harness/connect";
 import { chainClient } from "./harness/funding";
 import { imageLoaded, openPage, PHONE } from "./harness/pages";
 import { solidPng } from "./harness/solid-png";
-import { type E2EStack, startStack } from "./harness/stack";
+import { CHAIN_NAME, type E2EStack, startStack } from "./harness/stack";
 
 let stack: E2EStack;
 let browser: Browser;
@@ -260,6 +260,41 @@ describe("projects page", () => {
     expect(await ccBalance(tipper)).toBe(before);
     expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived);
     await context.close();
+  });
+
+  it("a tip from a wallet on another network that will not switch says so, and sends nothing", async () => {
+    const tipper = devAccount(5).address;
+    const target = (await projects(2)).find((p) => p.title === "Sneakers");
+    if (!target) throw new Error("the demo's project 2 has no 'Sneakers'");
+    const before = await ccBalance(tipper);
+    // The student refuses the switch (4001); a wallet that does not know the class's chain answers 4902.
+    const wallets = [
+      { name: "refused", options: { signer: 5, chainId: 11155111 }, refuse: true },
+      { name: "unknown-chain", options: { signer: 5, chainId: 11155111, chains: [11155111] }, refuse: false },
+    ];
+    for (const { name, options, refuse } of wallets) {
+      const { page, context, wallet } = await openPage(browser, stack, "/projects?n=2", { wallet: options });
+      if (refuse) wallet?.rejecting.add("wallet_switchEthereumChain");
+      await connectWallet(page);
+      // Connecting asks for the switch once already (spec §4), and says the spec's text when it fails.
+      expect((await readAlert(page)).text).toBe(messages.chain.switchPlatform(CHAIN_NAME));
+      const switches = wallet?.calls.filter((m) => m === "wallet_switchEthereumChain").length ?? 0;
+
+      const sneakers = card(page, "Sneakers");
+      await sneakers.getByRole("spinbutton").fill("3");
+      await sneakers.getByRole("button", { name: "Send", exact: true }).and(page.locator(":enabled")).click();
+      // Before: the refusal counted as a declined tip, and nothing at all was said.
+      await page.getByRole("alertdialog").waitFor();
+      await screenshot(page, `projects-tip-wrong-network-${name}`);
+      expect((await readAlert(page)).text).toBe(messages.send.wrongNetwork(CHAIN_NAME));
+      expect(wallet?.calls.filter((m) => m === "wallet_switchEthereumChain").length).toBe(switches + 1);
+      expect(wallet?.calls).not.toContain("eth_sendTransaction");
+      expect(wallet?.calls).not.toContain("personal_sign");
+      await sneakers.getByRole("button", { name: "Send", exact: true }).and(page.locator(":enabled")).waitFor();
+      await context.close();
+    }
+    expect(await ccBalance(tipper)).toBe(before);
+    expect((await projects(2)).find((p) => p._id === target._id)?.totalReceived).toBe(target.totalReceived);
   });
 
   it("a tip whose page was reloaded before its transfer was mined is recorded once it is", async () => {

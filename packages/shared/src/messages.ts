@@ -135,6 +135,9 @@ export const messages = {
     amount: "Please enter a valid amount",
     insufficient: "Insufficient balance",
     self: `You cannot send ${P} to yourself`,
+    /** The wallet refused or could not switch to the class's chain before a tip: nothing left the wallet. */
+    wrongNetwork: (chainName: string) =>
+      `Your wallet is on another network, so nothing was sent. Switch your wallet to the ${chainName} network and try again.`,
   },
   whitelist: {
     walletRequired: "Wallet address is required",

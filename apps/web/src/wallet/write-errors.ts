@@ -2,6 +2,7 @@
 import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { messages } from "@classcoin/shared/messages";
 import { ApiError, NetworkError } from "../lib/api-client";
+import { errorChain, isUserRejection } from "./user-rejection";
 
 /** No wallet is connected. */
 export class NotConnectedError extends Error {
@@ -19,6 +20,28 @@ export class ChainSwitchError extends Error {
   }
 }
 
+/** What wagmi and viem throw when the wallet is on another chain than the write names. */
+const CHAIN_MISMATCH = new Set(["ConnectorChainMismatchError", "ChainMismatchError"]);
+
+/**
+ * The write stopped because the wallet is on another network: it refused the switch (code 4001), cannot
+ * switch (4902, no wallet_switchEthereumChain), or left the chain between the switch and the write.
+ */
+export function isWrongChain(error: unknown): boolean {
+  for (const e of errorChain(error)) {
+    if (e instanceof ChainSwitchError || (e instanceof Error && CHAIN_MISMATCH.has(e.name))) return true;
+  }
+  return false;
+}
+
+/**
+ * A request the person declined in their wallet, which needs no word from the app. A refused network switch
+ * is not one: the write itself never reached the wallet, and without a word nothing says why it did not happen.
+ */
+export function isDeclinedInWallet(error: unknown): boolean {
+  return isUserRejection(error) && !isWrongChain(error);
+}
+
 /** The wallet refused to sign the sign-in message, or the server did not accept the signature. */
 export class SignatureError extends Error {
   constructor(cause: unknown) {
@@ -33,7 +56,7 @@ export class SignatureError extends Error {
  */
 export function writeErrorText(error: unknown, config: PublicConfig, notConnected: string): string | null {
   if (error instanceof NotConnectedError) return notConnected;
-  if (error instanceof ChainSwitchError) return messages.chain.switchPlatform(config.chainName);
+  if (isWrongChain(error)) return messages.chain.switchPlatform(config.chainName);
   if (error instanceof SignatureError) return messages.catalogue.signature;
   if (error instanceof NetworkError) return messages.catalogue.network;
   return null;

@@ -2,7 +2,7 @@
 import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { messages } from "@classcoin/shared/messages";
 import { ApiError, NetworkError } from "../../lib/api-client";
-import { ChainSwitchError, SignatureError } from "../../wallet/write-errors";
+import { isWrongChain, SignatureError } from "../../wallet/write-errors";
 
 /** Spec §8 "Profile save": the alert text (and title) for a failed save. */
 export function profileSaveErrorAlert(error: unknown, config: PublicConfig): { text: string; title?: string } {
@@ -13,7 +13,7 @@ export function profileSaveErrorAlert(error: unknown, config: PublicConfig): { t
     }
     return { text: messages.catalogue.profileSaveError + error.message };
   }
-  if (error instanceof ChainSwitchError) return { text: messages.chain.switchPlatform(config.chainName) };
+  if (isWrongChain(error)) return { text: messages.chain.switchPlatform(config.chainName) };
   if (error instanceof NetworkError) return { text: messages.catalogue.network };
   if (error instanceof SignatureError) return { text: messages.catalogue.signature };
   return { text: messages.catalogue.unexpected };

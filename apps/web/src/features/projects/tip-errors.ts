@@ -3,8 +3,7 @@ import type { PublicConfig } from "@classcoin/shared/api-meta";
 import { MIN_TIP } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { ApiError } from "../../lib/api-client";
-import { isUserRejection } from "../../wallet/user-rejection";
-import { SignatureError, writeErrorText } from "../../wallet/write-errors";
+import { isDeclinedInWallet, isWrongChain, SignatureError, writeErrorText } from "../../wallet/write-errors";
 import { TipAwaitsSignInError, TransferFailedError } from "./api/send-coin";
 
 /** Spec §5 "Send ClassCoin": the first problem with a tip, or null when it may be sent. */
@@ -23,9 +22,14 @@ export function validateTip(input: {
   return null;
 }
 
-/** The alert for a failed tip, or null when the person declined in the wallet (silently ignored, spec §4). */
+/**
+ * The alert for a failed tip, or null when the person declined in the wallet (silently ignored, spec §4). A
+ * refused network switch is said, with what to do: it used to count as a decline, and the tip silently did
+ * not happen.
+ */
 export function tipErrorText(error: unknown, config: PublicConfig): string | null {
-  if (isUserRejection(error)) return null;
+  if (isWrongChain(error)) return messages.send.wrongNetwork(config.chainName);
+  if (isDeclinedInWallet(error)) return null;
   if (error instanceof TipAwaitsSignInError) return error.message;
   const text = writeErrorText(error, config, messages.post.connect);
   if (text) return text;
@@ -35,7 +39,7 @@ export function tipErrorText(error: unknown, config: PublicConfig): string | nul
 }
 
 export function submitErrorText(error: unknown, config: PublicConfig): string | null {
-  if (isUserRejection(error) && !(error instanceof SignatureError)) return null;
+  if (isDeclinedInWallet(error) && !(error instanceof SignatureError)) return null;
   const text = writeErrorText(error, config, messages.post.connect);
   if (text) return text;
   if (error instanceof ApiError) return messages.catalogue.projectFailed + (error.errors?.join(", ") || error.message);
