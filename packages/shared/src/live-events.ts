@@ -57,6 +57,12 @@ export const liveEventSchema = z.discriminatedUnion("type", [
   }),
   /** The instructor awarded `wallet` CC with a note (the student is notified). */
   z.object({ type: z.literal("award"), wallet, amount: z.number(), note: z.string(), txHash: z.string() }),
+  /**
+   * The treasury broadcast award `awardId`'s transaction, not mined yet: the admin's Awards tab shows its hash
+   * while the request waits for the block (`awardId`: the form's id, null when it sent none). Sent to the
+   * admin's streams (`adminWallet`) only.
+   */
+  z.object({ type: z.literal("award.sent"), adminWallet: wallet, awardId: z.string().nullable(), txHash: z.string() }),
   /** A profile was created or edited. */
   z.object({ type: z.literal("profile.changed"), wallet }),
   /**
@@ -121,6 +127,8 @@ export function addressedTo(event: LiveEvent): string | null {
     case "notification":
     case "notifications.read":
       return event.wallet;
+    case "award.sent":
+      return event.adminWallet;
     default:
       return null;
   }

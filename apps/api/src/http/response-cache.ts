@@ -71,6 +71,8 @@ export const EVENT_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
   "bounty.changed": ["bounties"],
   "bounty.completed": ["bounties", "leaderboard"],
   award: ["explorer", "leaderboard"],
+  // Not mined yet: nothing any answer shows has changed.
+  "award.sent": [],
   "profile.changed": ["profiles", "posts", "comments", "projects", "explorer", "leaderboard"],
   "project.changed": ["projects", "leaderboard"],
   moderation: ["posts", "comments", "profiles", "projects", "explorer", "leaderboard"],

@@ -6,7 +6,16 @@ import { awardStudent } from "./service";
 
 export const awardAdminRoutes = [
   adminPost(awardAdminEndpoints.award, async ({ deps, events, grant, body }) => {
-    const award = await awardStudent(deps, grant, body);
+    // The hash as soon as there is one, for the admin's page to show while the block is waited for; the
+    // answer below stays the one that says the award arrived.
+    const award = await awardStudent(deps, grant, body, (txHash) =>
+      events.publish({
+        type: "award.sent",
+        adminWallet: deps.config.adminWallet.toLowerCase(),
+        awardId: body.awardId ?? null,
+        txHash,
+      }),
+    );
     // Live updates: the student is notified (features/notifications).
     await events.publish({
       type: "award",

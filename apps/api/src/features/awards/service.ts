@@ -28,7 +28,16 @@ export interface AwardSent {
   txHash: `0x${string}`;
 }
 
-export async function awardStudent(deps: AppDeps, grant: AdminGrant, input: Award): Promise<AwardSent> {
+/**
+ * `onBroadcast`: called with the transaction's hash once it is broadcast, before it is waited for (12 s or
+ * more on Sepolia), so the admin sees what is under way.
+ */
+export async function awardStudent(
+  deps: AppDeps,
+  grant: AdminGrant,
+  input: Award,
+  onBroadcast?: (hash: `0x${string}`) => Promise<void>,
+): Promise<AwardSent> {
   const payments = treasuryPaymentsOf(deps);
   let started: { hash: `0x${string}`; name: string };
   try {
@@ -64,6 +73,7 @@ export async function awardStudent(deps: AppDeps, grant: AdminGrant, input: Awar
   } catch (error) {
     throw sendError(error);
   }
+  await onBroadcast?.(started.hash);
   // Its hash now: an award re-signed with a higher fee while it waited is another transaction.
   const { status, hash } = await payments.settlePayment(started.hash);
   if (status !== "mined") throw unpaidError(status, hash);
