@@ -188,15 +188,34 @@ describe("admin treasury and prompts (issue 14)", () => {
     await context.close();
   });
 
-  it("an award arrives with its note", async () => {
+  it("an award arrives with its note; while its block is awaited, its transaction shows", async () => {
     const { page, context } = await openAdmin("/admin?tab=awards");
     const ben = devAccount(2).address;
     const before = await cc(ben);
     await page.getByLabel("Student", { exact: true }).selectOption(ben.toLowerCase());
     await page.getByLabel("Amount (CC)").fill("12");
     await page.getByLabel("Note (shown in the explorer)").fill("Helped three classmates");
-    await page.getByRole("button", { name: "Send award" }).click();
-    expect((await readAlert(page)).text).toBe("Awarded 12 CC to Ben Okafor");
+    // The chain holds the mint until we mine it, as a Sepolia block keeps the admin waiting 12 s or more.
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    await anvil.setAutomine(false);
+    try {
+      await page.getByRole("button", { name: "Send award" }).click();
+      // Before: only "Sending…" until the block.
+      const pending = page.getByTestId("award-pending");
+      await pending.waitFor();
+      expect(await pending.textContent()).toMatch(
+        /^Sending… transaction 0x[0-9a-f]{4}…[0-9a-f]{4} is waiting to be mined\.$/,
+      );
+      const hash = (await pending.locator("[title]").getAttribute("title")) as `0x${string}`;
+      expect((await chainClient(stack).getTransaction({ hash })).blockNumber).toBeNull();
+      await screenshot(page, "admin-award-pending");
+      await anvil.mine({ blocks: 1 });
+      expect((await readAlert(page)).text).toBe("Awarded 12 CC to Ben Okafor");
+      expect(await page.getByTestId("award-tx").getByTitle(hash).count()).toBe(1);
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    expect(await page.getByTestId("award-pending").count()).toBe(0);
     expect((await cc(ben)) - before).toBe(12);
     await context.close();
   });

@@ -253,6 +253,8 @@ export const messages = {
     studentRequired: "Choose a student with an active profile.",
     adminNotStudent: "The admin wallet cannot receive a reward or an award.",
     awarded: (amount: number, name: string) => `Awarded ${amount} ${PRODUCT_SYMBOL} to ${name}`,
+    /** Under Send award while the mint waits for its block (the hash links to the block explorer). */
+    awardPending: (hash: string) => `Sending… transaction ${hash} is waiting to be mined.`,
     awardAmount: `Amount must be a whole number of ${PRODUCT_SYMBOL} from 1 to 1,000,000`,
     awardNote: "Note is required (it is shown in the explorer)",
     awardIdTaken:

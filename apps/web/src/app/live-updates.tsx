@@ -13,6 +13,7 @@ import type { Post, Project } from "@classcoin/shared/entities";
 import type { LiveEvent } from "@classcoin/shared/live-events";
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { rememberAwardSent } from "../features/awards/api/award-sent";
 import { readAdminListsAgain } from "../lib/admin/admin-call";
 import { isPagedList, patchListItems } from "../lib/list-cache";
 import { connectLiveEvents, type LiveEventStream } from "../lib/live-events";
@@ -121,6 +122,8 @@ export function LiveUpdates() {
           return readAgain("bounties");
         case "award":
           return;
+        case "award.sent":
+          return rememberAwardSent(queryClient, event);
         case "profile.changed":
           // Names and photos show on posts, submissions, predictions and the leaderboard too; a new profile is
           // a new student on the leaderboard.

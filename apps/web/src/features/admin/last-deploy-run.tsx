@@ -8,10 +8,9 @@ import type { DeployRunView } from "@classcoin/shared/treasury";
 import { useQueryClient } from "@tanstack/react-query";
 import type { AdminSigner } from "../../lib/admin/admin-signer";
 import { LoadState } from "../../lib/admin/load-state";
+import { TxLink } from "../../lib/admin/tx-link";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { formatDate } from "../../ui/dates";
-import { shortAddress } from "../../ui/short-address";
-import { useWalletSetup } from "../../wallet/wallet-context";
 import { lastDeployRunKeyPrefix, useLastDeployRun } from "./api/get-last-deploy-run";
 import { useResumeDeploy } from "./api/resume-deploy";
 
@@ -34,18 +33,6 @@ export function LastDeployRun({ signer }: { signer: AdminSigner }) {
   const resume = useResumeDeploy();
   const act = useAdminAction();
   const queryClient = useQueryClient();
-  const { config } = useWalletSetup();
-  const txLink = (hash: string) =>
-    config.blockExplorerUrl ? (
-      <a href={`${config.blockExplorerUrl.replace(/\/$/, "")}/tx/${hash}`} target="_blank" rel="noreferrer">
-        {shortAddress(hash)}
-      </a>
-    ) : (
-      <code className="mono" title={hash}>
-        {shortAddress(hash)}
-      </code>
-    );
-
   const onResume = async (run: DeployRunView) => {
     await act(
       () => resume.mutateAsync({ runId: run.id }),
@@ -86,7 +73,7 @@ export function LastDeployRun({ signer }: { signer: AdminSigner }) {
                         <td>{c.index + 1}</td>
                         <td>{c.recipients}</td>
                         <td>{chunkText[c.state]}</td>
-                        <td>{c.txHash ? txLink(c.txHash) : "—"}</td>
+                        <td>{c.txHash ? <TxLink hash={c.txHash} /> : "—"}</td>
                       </tr>
                     ))}
                   </tbody>

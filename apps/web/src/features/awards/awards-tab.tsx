@@ -2,11 +2,14 @@
  * Awards (issue 14): the admin sends one student, picked by name, a number of CC from the treasury with a
  * note; the explorer shows it (type system) with the note. One signature per award.
  */
+import { messages } from "@classcoin/shared/messages";
 import { type Award, awardSchema } from "@classcoin/shared/treasury";
 import { type FormEvent, useId, useState } from "react";
 import type { AdminSigner } from "../../lib/admin/admin-signer";
 import { StudentSelect } from "../../lib/admin/student-select";
+import { TxLink } from "../../lib/admin/tx-link";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
+import { useAwardSentHash } from "./api/award-sent";
 import { useSendAward } from "./api/send-award";
 
 /** 16 random bytes as hex (crypto.randomUUID needs a secure context; a class server may be plain http). */
@@ -26,6 +29,8 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
   // One id per award the form holds: sent again unchanged (after "not mined yet"), the server follows the
   // payment it already made; a change of student, amount or note is another award.
   const [awardId, setAwardId] = useState(newAwardId);
+  // The fields are disabled while an award is sent, so its id is this one until it is answered.
+  const sentHash = useAwardSentHash(awardId);
   const changed =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -110,11 +115,25 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
           {send.isPending ? "Sending…" : "Send award"}
         </button>
       </fieldset>
-      {last && (
+      {send.isPending && sentHash && <PendingAward hash={sentHash} />}
+      {last && !send.isPending && (
         <p className="muted small" data-testid="award-tx">
-          Last award: transaction <code className="mono break">{last}</code>
+          Last award: transaction <TxLink hash={last} />
         </p>
       )}
     </form>
+  );
+}
+
+/** The mint under way, from the live stream: on Sepolia a block is 12 s or more with nothing else to look at. */
+function PendingAward({ hash }: { hash: string }) {
+  // The catalogue's sentence with the hash in place, so the hash can be a link to the block explorer.
+  const [before, after] = messages.treasury.awardPending("\u0000").split("\u0000");
+  return (
+    <p className="notice small" role="status" data-testid="award-pending">
+      {before}
+      <TxLink hash={hash} />
+      {after}
+    </p>
   );
 }
