@@ -7,7 +7,17 @@ import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { createPublicClient, encodeAbiParameters, type Hash, http, keccak256, numberToHex, parseUnits } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  type Hash,
+  http,
+  keccak256,
+  numberToHex,
+  parseUnits,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot } from "./harness/browser";
@@ -381,6 +391,99 @@ describe("state 4: connected", () => {
     await banner.waitFor();
     expect(await banner.locator("p").innerText()).toBe("Error sending transaction: Transaction failed");
     expect(await page.getByRole("status").filter({ hasText: "Waiting for transaction" }).count()).toBe(0);
+  });
+});
+
+describe("a transfer still pending when the page is reloaded", () => {
+  const pendingNotice = (page: Page) => page.getByRole("status").filter({ hasText: "Waiting for transaction" });
+
+  /** Sends `amount` CC to `recipient` with mining held, reloads the page and connects again; returns the hash. */
+  async function sendThenReload(page: Page, amount: string, recipient: string): Promise<Hash> {
+    await transfer(page, amount, recipient);
+    await pendingNotice(page).waitFor();
+    const hash = /0x[0-9a-f]{64}/.exec(await pendingNotice(page).innerText())?.[0] as Hash;
+    await page.reload();
+    await connect(page);
+    return hash;
+  }
+
+  it("is shown pending again with its hash, then mined: the balance changes, and it is forgotten", async () => {
+    const { page, wallet } = await open();
+    await connect(page);
+    const recipient = devAccount(7).address;
+    const before = await balanceOf(wallet.address);
+    await anvilRpc("evm_setAutomine", [false]);
+    try {
+      const hash = await sendThenReload(page, "3", recipient);
+      // Before: the reloaded page showed the form as if nothing were on its way, and the balance changed later.
+      expect(await pendingNotice(page).innerText()).toBe(messages.wallet.pendingTransaction(hash));
+      expect(await page.getByRole("button", { name: "Transfer", exact: true }).isDisabled()).toBe(true);
+      await screenshot(page, "wallet-pending-after-reload");
+      await anvilRpc("evm_mine");
+      await pendingNotice(page).waitFor({ state: "detached" });
+      expect((await chain.getTransactionReceipt({ hash })).status).toBe("success");
+    } finally {
+      await anvilRpc("evm_setAutomine", [true]);
+    }
+    await waitForBalance(page, `${Number((before - cc("3")) / 10n ** 18n).toLocaleString("en-US")} CC`);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    // Shown as finished, it is forgotten: the next reload shows no pending transfer.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("pending-transfer")))).toEqual(
+      [],
+    );
+    await page.reload();
+    await connect(page);
+    await page.getByRole("button", { name: "Transfer", exact: true }).and(page.locator(":enabled")).waitFor();
+    expect(await pendingNotice(page).count()).toBe(0);
+  });
+
+  it("mined as reverted after the reload shows 'Transaction failed'", async () => {
+    const { page, wallet } = await open();
+    await connect(page);
+    const slot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [wallet.address, 0n]));
+    const saved = await chain.getStorageAt({ address: stack.tokenAddress, slot });
+    await anvilRpc("evm_setAutomine", [false]);
+    try {
+      await sendThenReload(page, "1", devAccount(7).address);
+      await pendingNotice(page).waitFor();
+      await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, numberToHex(0, { size: 32 })]);
+      await anvilRpc("evm_mine");
+    } finally {
+      await anvilRpc("evm_setAutomine", [true]);
+      await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, saved]);
+    }
+    const banner = page.getByRole("alert").filter({ hasText: messages.wallet.sendErrorPrefix });
+    await banner.waitFor();
+    expect(await banner.locator("p").innerText()).toBe("Error sending transaction: Transaction failed");
+    expect(await pendingNotice(page).count()).toBe(0);
+  });
+
+  it("replaced after the reload by another transaction at its nonce says so, not pending for ever", async () => {
+    const { page, wallet } = await open();
+    await connect(page);
+    const sender = createWalletClient({
+      account: privateKeyToAccount(devAccount(1).privateKey),
+      chain: foundry,
+      transport: http(stack.rpcUrl),
+    });
+    expect(sender.account.address).toBe(wallet.address);
+    await anvilRpc("evm_setAutomine", [false]);
+    try {
+      const hash = await sendThenReload(page, "1", devAccount(7).address);
+      await pendingNotice(page).waitFor();
+      const { nonce } = await chain.getTransaction({ hash });
+      // Let the reloaded page see the transaction before the node drops it (as a wallet's cancel does).
+      await page.waitForTimeout(1_000);
+      await anvilRpc("anvil_dropTransaction", [hash]);
+      await sender.sendTransaction({ to: devAccount(8).address, value: 1n, nonce });
+      await anvilRpc("evm_mine");
+    } finally {
+      await anvilRpc("evm_setAutomine", [true]);
+    }
+    const banner = page.getByRole("alert").filter({ hasText: messages.wallet.sendErrorPrefix });
+    await banner.waitFor();
+    expect(await banner.locator("p").innerText()).toContain("The transfer was not mined");
+    expect(await pendingNotice(page).count()).toBe(0);
   });
 });
 

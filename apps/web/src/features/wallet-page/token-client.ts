@@ -28,7 +28,8 @@ export interface TokenClient {
   readBalance(address: Address): Promise<bigint>;
   /** Validates, then asks the wallet to send `transfer(to, amount)`; resolves with the hash once sent. */
   sendTransfer(provider: WalletProvider, from: Address, to: string, amount: string): Promise<Hash>;
-  waitForReceipt(hash: Hash): Promise<TransactionReceipt>;
+  /** `timeout` (ms): by default the whole RECEIPT_TIMEOUT_MS (wallet/replaced-transaction.ts). */
+  waitForReceipt(hash: Hash, timeout?: number): Promise<TransactionReceipt>;
   /** Issue 14: whether the address's native balance cannot pay a transfer's gas now. */
   cannotPayGas(address: Address): Promise<boolean>;
   /** Issue 14: the transfer signed as typed data and sent by the class treasury; resolves with its hash once sent. */
@@ -62,8 +63,8 @@ export function createTokenClient(config: TokenClientConfig): TokenClient {
     async sendTransfer(provider, from, to, amount) {
       return (await loadSend()).sendTransfer({ chain, token, provider, from, to, amount });
     },
-    async waitForReceipt(hash) {
-      return (await loadSend()).waitForReceipt(publicClient, hash);
+    async waitForReceipt(hash, timeout) {
+      return (await loadSend()).waitForReceipt(publicClient, hash, timeout);
     },
     async cannotPayGas(address) {
       const [balance, gasPrice] = await Promise.all([getBalance(publicClient, { address }), getGasPrice(publicClient)]);

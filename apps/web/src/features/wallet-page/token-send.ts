@@ -37,14 +37,17 @@ export function sendTransfer({ chain, token, provider, from, to, amount }: SendT
   });
 }
 
-/** The receipt of `hash`, or an error when another transaction took its nonce (wallet/replaced-transaction.ts). */
-export async function waitForReceipt(client: Client<Transport, Chain>, hash: Hash): Promise<TransactionReceipt> {
+/**
+ * The receipt of `hash`, or an error when another transaction took its nonce (wallet/replaced-transaction.ts).
+ * `timeout`: less than RECEIPT_TIMEOUT_MS for a transfer a page sent before it was reloaded.
+ */
+export async function waitForReceipt(
+  client: Client<Transport, Chain>,
+  hash: Hash,
+  timeout = RECEIPT_TIMEOUT_MS,
+): Promise<TransactionReceipt> {
   const replacement = replacementWatch();
-  const receipt = await waitForTransactionReceipt(client, {
-    hash,
-    onReplaced: replacement.onReplaced,
-    timeout: RECEIPT_TIMEOUT_MS,
-  });
+  const receipt = await waitForTransactionReceipt(client, { hash, onReplaced: replacement.onReplaced, timeout });
   replacement.check();
   return receipt;
 }

@@ -4,10 +4,17 @@
  */
 import { WALLET_BALANCE_POLL_MS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
-import { type Address, numberToHex } from "viem";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { type Address, type Hash, numberToHex } from "viem";
 import { useAlert } from "../../ui/alerts";
+import { RECEIPT_TIMEOUT_MS } from "../../wallet/replaced-transaction";
 import { isUserRejection } from "../../wallet/user-rejection";
+import {
+  forgetPendingTransfer,
+  type PendingTransfer,
+  readPendingTransfer,
+  rememberPendingTransfer,
+} from "./pending-transfer";
 import { createTokenClient, type TokenClientConfig } from "./token-client";
 import {
   displaySymbol,
@@ -17,6 +24,9 @@ import {
   walletPageReducer,
 } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
+
+/** A transfer remembered past its wait (the tab was closed that long) still has its receipt looked for. */
+const LAST_LOOK_MS = 5_000;
 
 export function useWalletPage(provider: WalletProvider, config: TokenClientConfig) {
   const [state, dispatch] = useReducer(walletPageReducer, initialWalletPageState);
@@ -133,32 +143,85 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
     };
   }, [pollAddress, client, gasChecks]);
 
+  /** Transfers this page is waiting for: one remembered from before a reload is followed once. */
+  const following = useRef(new Set<Hash>());
+  const symbol = state.tokenData ? displaySymbol(state.tokenData) : undefined;
+
+  /** Waits for `pending` to be mined and shows the outcome, then forgets it (pending-transfer.ts). */
+  const follow = useCallback(
+    async (pending: PendingTransfer, symbol: string | undefined) => {
+      following.current.add(pending.hash);
+      try {
+        // The wait ends when it would have without a reload; one already over still reads the receipt once.
+        const left = pending.sentAt + RECEIPT_TIMEOUT_MS - Date.now();
+        const receipt = await client.waitForReceipt(pending.hash, Math.max(left, LAST_LOOK_MS));
+        if (receipt.status === "reverted") throw new Error(messages.wallet.transactionFailed);
+        dispatch({ type: "balanceLoaded", address: pending.from, balance: await client.readBalance(pending.from) });
+      } catch (error) {
+        console.error("The transfer failed", error);
+        dispatch({ type: "transferFailed", message: transactionErrorDetail(error, symbol) });
+      } finally {
+        forgetPendingTransfer(pending);
+        following.current.delete(pending.hash);
+        dispatch({ type: "transferFinished" });
+        setGasChecks((n) => n + 1);
+      }
+    },
+    [client],
+  );
+
   const send = useCallback(
     async (to: string, amount: string, withoutGas: boolean) => {
       const from = state.selectedAddress;
       if (!from) return;
       dispatch({ type: "transferStarted" });
       if (withoutGas) dispatch({ type: "relayStarted" });
+      let hash: Hash;
       try {
-        const hash = withoutGas
+        hash = withoutGas
           ? await client.sendWithoutGas(provider, from, to, amount)
           : await client.sendTransfer(provider, from, to, amount);
-        dispatch({ type: "transactionSent", hash });
-        const receipt = await client.waitForReceipt(hash);
-        if (receipt.status === "reverted") throw new Error(messages.wallet.transactionFailed);
-        dispatch({ type: "balanceLoaded", address: from, balance: await client.readBalance(from) });
       } catch (error) {
-        if (isUserRejection(error)) return;
-        console.error("The transfer failed", error);
-        const symbol = state.tokenData ? displaySymbol(state.tokenData) : undefined;
-        dispatch({ type: "transferFailed", message: transactionErrorDetail(error, symbol) });
-      } finally {
+        if (!isUserRejection(error)) {
+          console.error("The transfer failed", error);
+          dispatch({ type: "transferFailed", message: transactionErrorDetail(error, symbol) });
+        }
         dispatch({ type: "transferFinished" });
         setGasChecks((n) => n + 1);
+        return;
       }
+      // Sent and valid (the send checked `to` and `amount`): kept until its outcome is shown, reload or not.
+      const pending: PendingTransfer = {
+        hash,
+        chainId,
+        token: tokenAddress as Address,
+        from,
+        to: to.trim() as Address,
+        amount: amount.trim(),
+        sentAt: Date.now(),
+      };
+      rememberPendingTransfer(pending);
+      dispatch({ type: "transactionSent", hash });
+      await follow(pending, symbol);
     },
-    [provider, client, state.selectedAddress, state.tokenData],
+    [provider, client, chainId, tokenAddress, state.selectedAddress, symbol, follow],
   );
+
+  // A transfer this wallet sent from a page reloaded (or crashed) before it was mined: shown as pending
+  // again, then its outcome, as that page would have.
+  const restoreFor =
+    state.selectedAddress !== null && state.tokenData !== null && state.txBeingSent === null && !state.relaying
+      ? state.selectedAddress
+      : null;
+  useEffect(() => {
+    if (!restoreFor) return;
+    const pending = readPendingTransfer(chainId, tokenAddress, restoreFor);
+    if (!pending) return;
+    dispatch({ type: "transactionSent", hash: pending.hash });
+    // Already followed when the same account comes back (accountsChanged): shown again, not waited for twice.
+    if (!following.current.has(pending.hash)) void follow(pending, symbol);
+  }, [restoreFor, chainId, tokenAddress, follow, symbol]);
+
   const transfer = useCallback((to: string, amount: string) => send(to, amount, false), [send]);
   const transferWithoutGas = useCallback((to: string, amount: string) => send(to, amount, true), [send]);
 
