@@ -7,6 +7,7 @@ import type { Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useAlert } from "../../ui/alerts";
+import { PendingTransactionText } from "../../ui/pending-transaction";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -93,19 +94,9 @@ export function TipForm({ project, resumed }: { project: Project; resumed?: Pend
 }
 
 function PendingNotice({ hash, explorerUrl }: { hash: `0x${string}`; explorerUrl: string | null }) {
-  // The catalogue's sentence with the hash in place, so the hash can be a link when there is a chain explorer.
-  const [before, after] = messages.wallet.pendingTransaction("\u0000").split("\u0000");
   return (
     <p className="pending-notice" role="status" data-testid="tip-pending">
-      {before}
-      {explorerUrl ? (
-        <a href={`${explorerUrl.replace(/\/$/, "")}/tx/${hash}`} target="_blank" rel="noreferrer" className="hash">
-          {hash}
-        </a>
-      ) : (
-        <code className="hash">{hash}</code>
-      )}
-      {after}
+      <PendingTransactionText hash={hash} explorerUrl={explorerUrl} />
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { SEPOLIA_FAUCET_URL } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { useId } from "react";
+import { PendingTransactionText } from "../../ui/pending-transaction";
 import { shortAddress } from "../../ui/short-address";
 import { faucetCommand } from "../../wallet/faucet-command";
 import { DismissibleBanner } from "./dismissible-banner";
@@ -13,6 +14,7 @@ export function ConnectedWallet({
   address,
   balance,
   txBeingSent,
+  explorerUrl,
   relaying,
   transactionError,
   local,
@@ -26,6 +28,8 @@ export function ConnectedWallet({
   address: string;
   balance: bigint;
   txBeingSent: string | null;
+  /** The chain's explorer, for the pending transfer's hash to link to (none on the local chain). */
+  explorerUrl: string | null;
   /** A transfer without gas is being signed and handed to the class treasury (no hash until it is sent). */
   relaying: boolean;
   transactionError: string | null;
@@ -98,7 +102,7 @@ export function ConnectedWallet({
 
       {txBeingSent && (
         <div className="wallet-page-notice" role="status">
-          {messages.wallet.pendingTransaction(txBeingSent)}
+          <PendingTransactionText hash={txBeingSent} explorerUrl={explorerUrl} />
         </div>
       )}
       {relaying && (

@@ -75,6 +75,7 @@ function WalletScreens({
           address={view.address}
           balance={view.balance}
           txBeingSent={state.txBeingSent}
+          explorerUrl={config.blockExplorerUrl}
           relaying={state.relaying}
           transactionError={state.transactionError}
           local={config.local}
