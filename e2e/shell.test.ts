@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./harness/accessibility";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
-import { connectDevWallet, connectWallet } from "./harness/connect";
+import { CONNECTED, connectDevWallet, connectWallet } from "./harness/connect";
 import { fundWallet } from "./harness/funding";
 import { DESKTOP, openPage, PHONE } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
@@ -239,6 +239,40 @@ describe("shell: navigation, wallet strip and home", () => {
       .getByRole("button", { name: `Switch to ${CHAIN_NAME}` })
       .click();
     await page.getByTestId("header-balance").filter({ hasText: /CC$/ }).waitFor();
+    await context.close();
+  });
+
+  it("a wallet that never answers the connect request leaves nothing disabled: close and start over, or ask again", async () => {
+    const { page, context, wallet } = await openPage(browser, stack, "/", { wallet: { signer: 9 } });
+    // The wallet's window closed without a choice: some wallets then never answer the page's request.
+    for (const method of ["wallet_requestPermissions", "eth_requestAccounts"]) wallet?.unanswered.add(method);
+    const header = page.getByRole("banner");
+    const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+    const testWallet = dialog.getByRole("button", { name: /^Test Wallet/ });
+    const waiting = dialog.getByRole("status").filter({ hasText: messages.wallet.connectWaiting("Test Wallet") });
+    await header.getByRole("button", { name: messages.wallet.connectButton }).click();
+    await testWallet.click();
+    await waiting.waitFor();
+    // Before: every wallet in the dialog disabled while the request waited.
+    expect(await testWallet.isEnabled()).toBe(true);
+    expect(await dialog.getByRole("button", { name: "Use Dev wallet" }).isEnabled()).toBe(true);
+    await screenshot(page, "connect-waiting");
+
+    // Before: the header said "Connecting…", disabled, until a reload.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "detached" });
+    const connect = header.getByRole("button", { name: messages.wallet.connectButton, exact: true });
+    await connect.waitFor();
+    expect(await connect.isEnabled()).toBe(true);
+
+    await connect.click();
+    await testWallet.click();
+    await waiting.waitFor();
+    // This time the person answers: choosing the wallet again asks again, and that request connects.
+    wallet?.unanswered.clear();
+    await testWallet.click();
+    await header.getByRole("button", { name: CONNECTED }).waitFor();
+    await dialog.waitFor({ state: "detached" });
     await context.close();
   });
 

@@ -187,6 +187,17 @@ describe("state 2: not connected", () => {
     await connect(page);
   });
 
+  it("a connect request the wallet never answers leaves Connect Wallet enabled; a second click connects", async () => {
+    const { page, wallet } = await open();
+    wallet.unanswered.add("eth_requestAccounts");
+    await connectButton(page).click();
+    await expect.poll(() => wallet.calls.includes("eth_requestAccounts")).toBe(true);
+    expect(await connectButton(page).isEnabled()).toBe(true);
+    wallet.unanswered.clear();
+    await connect(page);
+    expect(wallet.calls.filter((call) => call === "eth_requestAccounts")).toHaveLength(2);
+  });
+
   it("a failed switch to the configured chain alerts and stops connecting", async () => {
     const { page, wallet } = await open({ wallet: { chainId: 11155111 } });
     wallet.rejecting.add("wallet_switchEthereumChain");

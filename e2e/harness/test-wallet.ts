@@ -48,6 +48,11 @@ export class TestWallet {
   authorised: boolean;
   /** Methods that answer 4001 (user rejected) until cleared, e.g. "personal_sign", "eth_sendTransaction". */
   readonly rejecting = new Set<string>();
+  /**
+   * Methods the person never answers (a wallet popup closed without a choice: some wallets then never reject),
+   * e.g. "eth_requestAccounts": the page's request stays pending until the page is closed.
+   */
+  readonly unanswered = new Set<string>();
   /** Every request the page made, in order (method names). */
   readonly calls: string[] = [];
   /** Every request the page made, in order, with its parameters. */
@@ -107,6 +112,7 @@ export class TestWallet {
     this.calls.push(method);
     this.requests.push({ method, params });
     if (this.rejecting.has(method)) return { error: { code: 4001, message: "User rejected the request." } };
+    if (this.unanswered.has(method)) return new Promise(() => {});
     try {
       return { result: await this.answer(method, Array.isArray(params) ? params : []) };
     } catch (error) {

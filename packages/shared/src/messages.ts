@@ -197,6 +197,13 @@ export const messages = {
     localGasHint: "On this local chain, this command sends 1 ETH for gas (and some CC):",
     loadFailed: (chainName: string, detail: string) =>
       `Could not load the token from the ${chainName} network: ${detail}`,
+    /** The platform's connect dialog while the wallet's window is open (some wallets never answer a closed one). */
+    connectWaiting: (wallet: string) =>
+      `Waiting for ${wallet}: answer in its window. Closed it without answering? Choose ${wallet} again.`,
+    /** The wallet refused a second request while its first one is still open (EIP-1193 -32002, MetaMask). */
+    connectAlreadyOpen: (wallet: string) =>
+      `${wallet} already has a connection request open: open ${wallet} from the browser's toolbar and answer it there.`,
+    connectFailed: (wallet: string) => `${wallet} did not connect. Please try again.`,
   },
   bounties: {
     empty: "No Active Bounties",

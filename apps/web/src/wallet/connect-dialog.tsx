@@ -5,8 +5,9 @@
 import { WALLET_APPS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
-import { type Connector, useConnect, useConnection, useConnectors } from "wagmi";
+import { type Connector, useConfig, useConnect, useConnection, useConnectors } from "wagmi";
 import { shortAddress } from "../ui/short-address";
+import { connectErrorText } from "./connect-error";
 import { DEV_WALLET_RDNS } from "./dev-wallet-provider";
 import { useWalletSetup } from "./wallet-context";
 import "./connect-dialog.css";
@@ -35,14 +36,31 @@ function hasLegacyInjected(): boolean {
   return typeof window !== "undefined" && "ethereum" in window && window.ethereum !== undefined;
 }
 
+/**
+ * A wallet's window closed without an answer leaves its request pending for ever (some wallets never reject),
+ * and wagmi "connecting" with it: the header said "Connecting…", disabled, until a reload. Nothing here waits
+ * on it: choosing the wallet again asks again (the latest request counts), and closing the dialog gives the
+ * request up, so the header offers Connect again. A late answer to it still connects, as wagmi does.
+ */
 function ConnectDialog({ onClose }: { onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { devWallet } = useWalletSetup();
+  const wagmiConfig = useConfig();
   const connectors = useConnectors();
   const connection = useConnection();
   const { mutate: connect, isPending, variables } = useConnect();
   const [error, setError] = useState<string | null>(null);
+  /** The wallet asked last: its request is the one the dialog waits on. */
+  const [asked, setAsked] = useState<string | null>(null);
+  const pendingName = isPending ? asked : null;
+
+  const close = () => {
+    if (isPending) {
+      wagmiConfig.setState((state) => ({ ...state, status: state.current ? "connected" : "disconnected" }));
+    }
+    onClose();
+  };
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -57,13 +75,14 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
 
   const connectWith = (connector: Connector) => {
     setError(null);
+    setAsked(walletName(connector));
     connect(
       { connector },
       {
         onSuccess: onClose,
         onError: (e) => {
           console.error("Wallet connection failed", e);
-          setError(`${connector.name} did not connect. Please try again.`);
+          setError(connectErrorText(e, walletName(connector)));
         },
       },
     );
@@ -76,7 +95,7 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
     >
       <h2 id={titleId}>Connect a wallet</h2>
@@ -84,14 +103,9 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
         <ul className="wallet-list">
           {wallets.map((connector) => (
             <li key={connector.uid}>
-              <button
-                type="button"
-                className="wallet-option"
-                disabled={isPending}
-                onClick={() => connectWith(connector)}
-              >
+              <button type="button" className="wallet-option" onClick={() => connectWith(connector)}>
                 {connector.icon && <img src={connector.icon} alt="" width={28} height={28} />}
-                <span>{connector.id === "injected" ? "Browser wallet" : connector.name}</span>
+                <span>{walletName(connector)}</span>
                 {isPending && variables?.connector === connector && <span className="muted">Connecting…</span>}
               </button>
             </li>
@@ -111,11 +125,15 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
           </ul>
         </div>
       )}
+      {pendingName && !error && (
+        <p className="muted" role="status">
+          {messages.wallet.connectWaiting(pendingName)}
+        </p>
+      )}
       {devWallet && devConnector && (
         <DevWalletChooser
           accounts={devWallet.accounts}
           initial={devWallet.selectedAccount}
-          busy={isPending}
           onConnect={(account) => {
             const alreadyDev = connection.status === "connected" && connection.connector.id === DEV_WALLET_RDNS;
             devWallet.selectAccount(account);
@@ -130,7 +148,7 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
         </p>
       )}
       <div className="dialog-actions">
-        <button type="button" className="button secondary" onClick={onClose}>
+        <button type="button" className="button secondary" onClick={close}>
           Close
         </button>
       </div>
@@ -141,12 +159,10 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
 function DevWalletChooser({
   accounts,
   initial,
-  busy,
   onConnect,
 }: {
   accounts: readonly `0x${string}`[];
   initial: `0x${string}`;
-  busy: boolean;
   onConnect: (account: `0x${string}`) => void;
 }) {
   const selectId = useId();
@@ -166,10 +182,13 @@ function DevWalletChooser({
             </option>
           ))}
         </select>
-        <button type="button" className="button" disabled={busy} onClick={() => onConnect(account)}>
+        <button type="button" className="button" onClick={() => onConnect(account)}>
           Use Dev wallet
         </button>
       </div>
     </section>
   );
 }
+
+const walletName = (connector: Pick<Connector, "id" | "name">) =>
+  connector.id === "injected" ? "Browser wallet" : connector.name;

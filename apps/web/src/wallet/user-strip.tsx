@@ -15,16 +15,11 @@ import "./user-strip.css";
 
 export function ConnectPrompt({ text }: { text: string }) {
   const openConnect = useOpenConnect();
-  const { status } = useWallet();
   return (
     <div className="connect-prompt">
       <p>{text}</p>
-      <button
-        type="button"
-        className="button"
-        onClick={openConnect}
-        disabled={status === "connecting" || status === "reconnecting"}
-      >
+      {/* Not disabled while connecting: a wallet that never answers must not leave no way to try again. */}
+      <button type="button" className="button" onClick={openConnect}>
         {messages.wallet.connectButton}
       </button>
     </div>

@@ -29,10 +29,11 @@ export function WalletButton() {
   const signedIn = useSignedIn();
 
   if (!address) {
+    // Never disabled: a wallet that never answers (its window closed) must not leave no way to try again.
     const busy = status === "connecting" || status === "reconnecting";
     return (
       <div className="wallet-strip">
-        <button type="button" className="button" onClick={openConnect} disabled={busy}>
+        <button type="button" className="button" onClick={openConnect}>
           {busy ? "Connecting…" : messages.wallet.connectButton}
         </button>
       </div>

@@ -37,9 +37,17 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
     [chainId, chainName, rpcUrl, tokenAddress],
   );
 
+  /**
+   * A wallet whose window was closed without an answer may never answer: the button stays enabled and a click
+   * asks again. An answer to an earlier click arriving once connected (late) changes nothing: connecting
+   * again would reset the page, a transfer's pending notice with it.
+   */
+  const connectedNow = useRef(false);
+  connectedNow.current = state.selectedAddress !== null;
   const connect = useCallback(async () => {
     try {
       const accounts = (await provider.request({ method: "eth_requestAccounts" })) as string[];
+      if (connectedNow.current) return;
       const current = (await provider.request({ method: "eth_chainId" })) as string;
       if (Number(current) !== chainId) {
         try {
@@ -51,7 +59,7 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
         }
       }
       const [first] = accounts;
-      if (first) dispatch({ type: "connected", address: first as Address });
+      if (first && !connectedNow.current) dispatch({ type: "connected", address: first as Address });
     } catch (error) {
       // Spec §8: wallet connection errors are only logged.
       console.error("Could not connect the wallet", error);
