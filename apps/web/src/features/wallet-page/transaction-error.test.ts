@@ -3,11 +3,18 @@
  * error goes through viem's custom transport and writeContract exactly as on the page.
  */
 import { ERROR_BANNER_MAX_CHARS } from "@classcoin/shared/constants";
-import { createClient, custom, encodeErrorResult, erc20Abi, parseUnits } from "viem";
+import {
+  createClient,
+  custom,
+  encodeErrorResult,
+  erc20Abi,
+  parseUnits,
+  WaitForTransactionReceiptTimeoutError,
+} from "viem";
 import { writeContract } from "viem/actions";
 import { foundry } from "viem/chains";
 import { describe, expect, it } from "vitest";
-import { noGasMessage, tokenErrorsAbi, transactionErrorDetail } from "./transaction-error";
+import { noGasMessage, notMinedMessage, tokenErrorsAbi, transactionErrorDetail } from "./transaction-error";
 import { checkTransferForm, formatTokenAmount } from "./wallet-page-state";
 
 const from = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
@@ -110,6 +117,13 @@ describe("the transaction-error banner's detail", () => {
     });
     expect(transactionErrorDetail(wrapped)).toBe(noGasMessage);
     expect(noGasMessage.length).toBeLessThanOrEqual(ERROR_BANNER_MAX_CHARS);
+  });
+
+  it("behavior: a transfer still not mined when the page stops waiting says what to do", () => {
+    // What viem's waitForTransactionReceipt throws at its timeout (RECEIPT_TIMEOUT_MS on this page).
+    const hash = `0x${"ab".repeat(32)}` as const;
+    expect(transactionErrorDetail(new WaitForTransactionReceiptTimeoutError({ hash }))).toBe(notMinedMessage);
+    expect(notMinedMessage.length).toBeLessThanOrEqual(ERROR_BANNER_MAX_CHARS);
   });
 
   it("behavior: a long message is cut to 100 characters", async () => {

@@ -23,6 +23,7 @@ import {
   InsufficientFundsError,
   keccak256,
   toBytes,
+  WaitForTransactionReceiptTimeoutError,
 } from "viem";
 import { type ErrorLike, errorChain } from "../../wallet/user-rejection";
 
@@ -174,12 +175,23 @@ function lacksEthForGas(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The page waited RECEIPT_TIMEOUT_MS (30 minutes) and the transfer is still not in a block: dropped by the
+ * network, or replaced in the wallet while the page was closed. viem's "Timed out while waiting for
+ * transaction with hash … to be confirmed." says neither what happened to the CC nor what to do.
+ */
+export const notMinedMessage =
+  "Not mined after 30 minutes: check it in your wallet app, then send again only if it was dropped";
+
 export function transactionErrorDetail(error: unknown, symbol = "CC"): string {
   const custom = decodedCustomError(error);
+  const timedOut = error instanceof BaseError && error.walk((e) => e instanceof WaitForTransactionReceiptTimeoutError);
   const text = custom
     ? describeCustomError(custom, symbol)
     : lacksEthForGas(error)
       ? noGasMessage
-      : (dataMessage(error) ?? ownMessage(error));
+      : timedOut
+        ? notMinedMessage
+        : (dataMessage(error) ?? ownMessage(error));
   return text.substring(0, ERROR_BANNER_MAX_CHARS);
 }
