@@ -198,4 +198,50 @@ describe("a student without gas money (issue 14)", () => {
     expect(await cc(address)).toBe(8);
     await context.close();
   });
+
+  it("/wallet: a transfer sent without gas and signed again in a fee spike, its page reloaded, ends mined", async () => {
+    const { key, address } = await studentWithoutGas("Uma Spike");
+    const ben = devAccount(2).address;
+    const benBefore = await cc(ben);
+    const { page, context } = await openPage(browser, stack, "/wallet", { wallet: { signer: key } });
+    await page.getByRole("button", { name: messages.wallet.connectButton }).click();
+    const balance = (text: RegExp) => page.getByTestId("wallet-balance").filter({ hasText: text });
+    await balance(/^10 CC$/).waitFor();
+    const pendingNotice = page.getByRole("status").filter({ hasText: "Waiting for transaction" });
+    const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+    const client = chainClient(stack);
+    await anvil.setAutomine(false);
+    try {
+      await page.getByLabel("Amount of CC").fill("2");
+      await page.getByLabel("Recipient address").fill(ben);
+      await page.getByRole("button", { name: messages.relay.sendWithoutGas }).click();
+      await pendingNotice.waitFor();
+      const first = /0x[0-9a-f]{64}/.exec(await pendingNotice.innerText())?.[0] as `0x${string}`;
+      // A fee spike prices the transfer out (its cap is about twice the base fee it was sent at, which the
+      // test before left raised); the server's settler signs it again under another hash.
+      const { baseFeePerGas } = await client.getBlock();
+      await anvil.setNextBlockBaseFeePerGas({ baseFeePerGas: (baseFeePerGas ?? 0n) * 20n + parseGwei("200") });
+      await anvil.mine({ blocks: 1 });
+      const standing = async () =>
+        (await (await fetch(`${stack.url}/api/relay/transfers/${first}`)).json()) as { status: string; txHash: string };
+      await expect.poll(async () => (await standing()).txHash, { timeout: 40_000 }).not.toBe(first);
+      const copy = (await standing()).txHash as `0x${string}`;
+      await expect(client.getTransaction({ hash: first })).rejects.toThrow(/could not be found/);
+      // The reloaded page knows only the first hash, which no node knows any more.
+      await page.reload();
+      await page.getByRole("button", { name: messages.wallet.connectButton }).click();
+      // It names the transaction the transfer is now (before: the first hash, waited on for 30 minutes).
+      await pendingNotice.filter({ hasText: copy }).waitFor({ timeout: 30_000 });
+      await anvil.mine({ blocks: 1 });
+      expect((await client.getTransactionReceipt({ hash: copy })).status).toBe("success");
+    } finally {
+      await anvil.setAutomine(true);
+    }
+    await pendingNotice.waitFor({ state: "detached", timeout: 30_000 });
+    await balance(/^8 CC$/).waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await cc(ben)).toBe(benBefore + 2);
+    expect(await cc(address)).toBe(8);
+    await context.close();
+  });
 });

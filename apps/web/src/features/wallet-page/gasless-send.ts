@@ -14,10 +14,24 @@ import {
   randomAuthorizationNonce,
   transferWithAuthorizationTypes,
 } from "@classcoin/shared/gasless";
-import { type Address, type Chain, createClient, custom, getAddress, type Hash, parseUnits, toHex } from "viem";
+import {
+  type Address,
+  type Chain,
+  type Client,
+  createClient,
+  custom,
+  getAddress,
+  type Hash,
+  parseUnits,
+  type TransactionReceipt,
+  type Transport,
+  toHex,
+} from "viem";
 import { signTypedData } from "viem/actions";
 import { createSiweMessage } from "viem/siwe";
 import { callApi } from "../../lib/api-client";
+import { waitForRelayedReceipt } from "../../wallet/relayed-receipt";
+import { waitForReceipt } from "./token-send";
 import { assertTransferArguments } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
 
@@ -86,4 +100,23 @@ export async function sendWithoutGas({
     },
   });
   return txHash;
+}
+
+/**
+ * The receipt of a transfer sent without gas, under whichever hash the treasury sent it last
+ * (wallet/relayed-receipt.ts): in a fee spike it signs it again, and a page reloaded meanwhile knows only the
+ * first hash. `onHash`: the transfer is now another transaction.
+ */
+export function waitForRelayedTransfer(
+  client: Client<Transport, Chain>,
+  first: Hash,
+  timeout: number,
+  onHash: (hash: Hash) => void,
+): Promise<TransactionReceipt> {
+  return waitForRelayedReceipt(
+    first,
+    Date.now() + timeout,
+    (hash, limit) => waitForReceipt(client, hash, limit),
+    onHash,
+  );
 }

@@ -17,6 +17,8 @@ export interface PendingTransfer {
   amount: string;
   /** When the page had its hash (ms): the wait for its receipt ends RECEIPT_TIMEOUT_MS after it. */
   sentAt: number;
+  /** Sent by the class treasury ("Send without gas"): `hash` is the first it sent, maybe signed again since. */
+  relayed?: boolean;
 }
 
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -42,7 +44,8 @@ function isPendingTransfer(value: unknown): value is PendingTransfer {
     typeof v.to === "string" &&
     isAddress(v.to, { strict: false }) &&
     typeof v.amount === "string" &&
-    typeof v.sentAt === "number"
+    typeof v.sentAt === "number" &&
+    (v.relayed === undefined || typeof v.relayed === "boolean")
   );
 }
 

@@ -30,6 +30,8 @@ export interface TokenClient {
   sendTransfer(provider: WalletProvider, from: Address, to: string, amount: string): Promise<Hash>;
   /** `timeout` (ms): by default the whole RECEIPT_TIMEOUT_MS (wallet/replaced-transaction.ts). */
   waitForReceipt(hash: Hash, timeout?: number): Promise<TransactionReceipt>;
+  /** A transfer sent without gas: as waitForReceipt, following the treasury's new hash (`onHash`) if it signs it again. */
+  waitForRelayedReceipt(first: Hash, timeout: number, onHash: (hash: Hash) => void): Promise<TransactionReceipt>;
   /** Issue 14: whether the address's native balance cannot pay a transfer's gas now. */
   cannotPayGas(address: Address): Promise<boolean>;
   /** Issue 14: the transfer signed as typed data and sent by the class treasury; resolves with its hash once sent. */
@@ -65,6 +67,9 @@ export function createTokenClient(config: TokenClientConfig): TokenClient {
     },
     async waitForReceipt(hash, timeout) {
       return (await loadSend()).waitForReceipt(publicClient, hash, timeout);
+    },
+    async waitForRelayedReceipt(first, timeout, onHash) {
+      return (await loadGasless()).waitForRelayedTransfer(publicClient, first, timeout, onHash);
     },
     async cannotPayGas(address) {
       const [balance, gasPrice] = await Promise.all([getBalance(publicClient, { address }), getGasPrice(publicClient)]);

@@ -161,8 +161,13 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
       following.current.add(pending.hash);
       try {
         // The wait ends when it would have without a reload; one already over still reads the receipt once.
-        const left = pending.sentAt + RECEIPT_TIMEOUT_MS - Date.now();
-        const receipt = await client.waitForReceipt(pending.hash, Math.max(left, LAST_LOOK_MS));
+        const left = Math.max(pending.sentAt + RECEIPT_TIMEOUT_MS - Date.now(), LAST_LOOK_MS);
+        // The page names the transaction the transfer is now: the treasury may sign a relayed one again.
+        const receipt = pending.relayed
+          ? await client.waitForRelayedReceipt(pending.hash, left, (hash) =>
+              dispatch({ type: "transactionSent", hash }),
+            )
+          : await client.waitForReceipt(pending.hash, left);
         if (receipt.status === "reverted") throw new Error(messages.wallet.transactionFailed);
         dispatch({ type: "balanceLoaded", address: pending.from, balance: await client.readBalance(pending.from) });
       } catch (error) {
@@ -207,6 +212,7 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
         to: to.trim() as Address,
         amount: amount.trim(),
         sentAt: Date.now(),
+        relayed: withoutGas,
       };
       rememberPendingTransfer(pending);
       dispatch({ type: "transactionSent", hash });

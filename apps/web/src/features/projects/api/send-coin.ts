@@ -5,7 +5,6 @@
  */
 import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
-import { relayEndpoints } from "@classcoin/shared/endpoints/relay";
 import { tipEndpoints } from "@classcoin/shared/endpoints/tips";
 import { messages } from "@classcoin/shared/messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -13,6 +12,7 @@ import { useEffect, useState } from "react";
 import { parseUnits } from "viem";
 import { useConfig as useWagmiConfig, type Config as WagmiConfig } from "wagmi";
 import { ApiError, callApi } from "../../../lib/api-client";
+import { waitForRelayedReceipt } from "../../../wallet/relayed-receipt";
 import { RECEIPT_TIMEOUT_MS, replacementWatch } from "../../../wallet/replaced-transaction";
 import { setSessionWallet } from "../../../wallet/session";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
@@ -124,29 +124,6 @@ export function useSendCoin() {
   return { ...mutation, pendingHash };
 }
 
-/** How long a relayed tip waits on one hash before it asks the server where the transfer stands again. */
-const RELAY_ASK_AGAIN_MS = 15_000;
-
-const isReceiptTimeout = (error: unknown) =>
-  error instanceof Error && error.name === "WaitForTransactionReceiptTimeoutError";
-
-/**
- * The transaction a relayed tip is now: the treasury signs a transfer priced out by a fee spike again under
- * another hash, and a page reloaded meanwhile knows only the first one, which the node may have forgotten (so
- * viem cannot see it replaced). A transfer the chain will never mine (`dropped`) moved nothing. If the server
- * cannot be asked, the page goes on waiting on the hash it has.
- */
-async function relayedHash(first: `0x${string}`, current: `0x${string}`): Promise<`0x${string}`> {
-  let standing: { status: string; txHash: `0x${string}` };
-  try {
-    standing = await callApi(relayEndpoints.transferStatus, { params: { hash: first } });
-  } catch {
-    return current;
-  }
-  if (standing.status === "dropped") throw new Error(messages.wallet.transactionReplaced);
-  return standing.txHash;
-}
-
 /**
  * Waits for the tip's transfer to be mined and reports it; forgets the pending tip once it is reported or
  * can never be (not mined: replaced or reverted; refused by the server), keeps it on anything else (the
@@ -163,32 +140,23 @@ export async function reportWhenMined(
   try {
     const { waitForTransactionReceipt } = await loadWriteActions();
     const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
-    let hash = tip.txHash;
-    let receipt: Awaited<ReturnType<typeof waitForTransactionReceipt>> | undefined;
-    while (!receipt) {
-      if (tip.relayed) {
-        const now = await relayedHash(tip.txHash, hash);
-        // The page named the first hash, which the node may no longer know (an explorer would say "not found").
-        if (now !== hash) onHash?.(now);
-        hash = now;
-      }
+    const wait = async (hash: `0x${string}`, timeout: number) => {
       // Another transaction at its nonce is not this tip; the same transfer repriced is, under its new hash.
       const replacement = replacementWatch();
-      const left = Math.max(1, deadline - Date.now());
-      try {
-        receipt = await waitForTransactionReceipt(wagmiConfig, {
-          hash,
-          chainId,
-          onReplaced: replacement.onReplaced,
-          // A relayed tip asks the server again now and then: the node may have forgotten the first hash.
-          timeout: tip.relayed ? Math.min(RELAY_ASK_AGAIN_MS, left) : left,
-        });
-      } catch (error) {
-        if (!tip.relayed || Date.now() >= deadline || !isReceiptTimeout(error)) throw error;
-        continue;
-      }
+      const receipt = await waitForTransactionReceipt(wagmiConfig, {
+        hash,
+        chainId,
+        onReplaced: replacement.onReplaced,
+        timeout,
+      });
       replacement.check();
-    }
+      return receipt;
+    };
+    // A relayed tip asks the server now and then which transaction it is: the node may have forgotten the
+    // first hash, which the page named (an explorer would say "not found").
+    const receipt = tip.relayed
+      ? await waitForRelayedReceipt(tip.txHash, deadline, wait, onHash)
+      : await wait(tip.txHash, deadline - Date.now());
     if (receipt.status !== "success") throw new TransferFailedError();
     const { fromWallet, toWallet, amount, projectId } = tip;
     const result = await callApi(tipEndpoints.sendCoin, {
