@@ -4,9 +4,10 @@
  */
 import { WALLET_APPS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useId, useRef, useState } from "react";
 import { type Connector, useConfig, useConnect, useConnection, useConnectors } from "wagmi";
 import { shortAddress } from "../ui/short-address";
+import { useModalDialog } from "../ui/use-modal-dialog";
 import { connectErrorText } from "./connect-error";
 import { DEV_WALLET_RDNS } from "./dev-wallet-provider";
 import { useWalletSetup } from "./wallet-context";
@@ -43,7 +44,10 @@ function hasLegacyInjected(): boolean {
  * request up, so the header offers Connect again. A late answer to it still connects, as wagmi does.
  */
 function ConnectDialog({ onClose }: { onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  // No element of ours to focus first: showModal() focuses the first wallet itself. The hook gives the focus
+  // back to what opened the dialog when it closes (Escape or Close), instead of dropping it on the page.
+  const firstFocus = useRef<HTMLElement>(null);
+  const dialogRef = useModalDialog(firstFocus);
   const titleId = useId();
   const { devWallet } = useWalletSetup();
   const wagmiConfig = useConfig();
@@ -61,12 +65,6 @@ function ConnectDialog({ onClose }: { onClose: () => void }) {
     }
     onClose();
   };
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const announced = connectors.filter((c) => c.id !== "injected" && c.id !== DEV_WALLET_RDNS);
   const generic = connectors.find((c) => c.id === "injected");
