@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 
 const links = [
@@ -19,9 +19,25 @@ export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: following a link closes the menu
   useEffect(() => setOpen(false), [location.pathname]);
+  const navRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Escape folds the open menu, as it closes the app's dialogs and the notifications panel; a keyboard user
+  // inside the menu lands back on its button rather than on a link that has just been hidden.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const focusInside = navRef.current?.contains(document.activeElement) ?? false;
+      setOpen(false);
+      if (focusInside) buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
   return (
-    <nav aria-label="Main" className={open ? "nav open" : "nav"}>
+    <nav ref={navRef} aria-label="Main" className={open ? "nav open" : "nav"}>
       <button
+        ref={buttonRef}
         type="button"
         className="menu-button"
         aria-expanded={open}
