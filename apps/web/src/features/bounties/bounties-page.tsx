@@ -32,11 +32,15 @@ export function BountiesPage() {
         </div>
       )}
       {active.length > 0 && (
-        <div className="card-grid">
-          {active.map((b) => (
-            <BountyCard key={b._id} bounty={b} />
-          ))}
-        </div>
+        <>
+          {/* The cards' titles are h3: without this h2 a screen reader's outline jumps from the page to them. */}
+          <h2 className="visually-hidden">Open bounties</h2>
+          <div className="card-grid">
+            {active.map((b) => (
+              <BountyCard key={b._id} bounty={b} />
+            ))}
+          </div>
+        </>
       )}
       {others.length > 0 && (
         <>
