@@ -20,9 +20,10 @@ export function PostComments({ postId, onChanged }: { postId: string; onChanged?
 
   return (
     <section className="comments" aria-labelledby={headingId}>
-      <h3 id={headingId} className="visually-hidden">
+      {/* h2: a post has no heading of its own, so under the page's h1 an h3 here skipped a level. */}
+      <h2 id={headingId} className="visually-hidden">
         Comments
-      </h3>
+      </h2>
       {isLoading && <p className="muted small">Loading comments...</p>}
       {isError && <p className="form-error">The comments could not be loaded. Please reload the page.</p>}
       {data && threads.length === 0 && <p className="muted small">No comments yet.</p>}
