@@ -124,6 +124,17 @@ describe("accessibility at phone width", () => {
     }
     await context.close();
   });
+
+  it("with a post's comments open, the forum's headings stay in order", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: false, viewport: PHONE });
+    const post = page.locator("article.post").first();
+    await post.getByRole("button", { name: /^Comments/ }).click();
+    await post.getByRole("region", { name: "Comments" }).waitFor();
+    await settled(page);
+    await expectAccessibleWithOutline(page);
+    await expectNoSidewaysScroll(page);
+    await context.close();
+  });
 });
 
 describe("by keyboard", () => {
