@@ -117,11 +117,13 @@ export function CommentForm({
         </span>
       </div>
       {errors.length > 0 && (
-        <ul id={errorId} className="form-error" role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        <div id={errorId} role="alert">
+          <ul className="form-error">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

@@ -128,11 +128,13 @@ function ComposerForm() {
         </p>
       )}
       {errors.length > 0 && (
-        <ul id={ids.errors} className="form-error" role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        <div id={ids.errors} role="alert">
+          <ul className="form-error">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

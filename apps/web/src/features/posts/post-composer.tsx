@@ -91,11 +91,13 @@ function ComposerForm({ balance }: { balance: number }) {
         </button>
       </div>
       {errors.length > 0 && (
-        <ul id={errorId} className="form-error" role="alert">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
+        <div id={errorId} role="alert">
+          <ul className="form-error">
+            {errors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
+          </ul>
+        </div>
       )}
     </form>
   );

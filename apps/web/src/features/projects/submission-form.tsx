@@ -102,11 +102,13 @@ export function SubmissionForm({
           </div>
         </div>
         {errors.length > 0 && (
-          <ul id={ids.errors} className="form-error" role="alert">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
+          <div id={ids.errors} role="alert">
+            <ul className="form-error">
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          </div>
         )}
         <div className="form-actions">
           <button type="submit" className="button">

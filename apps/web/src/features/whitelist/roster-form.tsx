@@ -62,11 +62,13 @@ export function RosterForm() {
             {...(errors.length ? { "aria-invalid": true, "aria-describedby": `${id}-errors` } : {})}
           />
           {errors.length > 0 && (
-            <ul id={`${id}-errors`} className="field-error" role="alert" data-testid="roster-errors">
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
+            <div id={`${id}-errors`} role="alert">
+              <ul className="field-error" data-testid="roster-errors">
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
         <button type="submit" className="button">
