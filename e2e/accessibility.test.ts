@@ -135,6 +135,19 @@ describe("accessibility at phone width", () => {
     await expectNoSidewaysScroll(page);
     await context.close();
   });
+
+  it("a form's list of errors stays a list a screen reader can count (the forum's composer, empty)", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", {
+      wallet: { signer: member.key },
+      viewport: PHONE,
+    });
+    await connectWallet(page);
+    await page.getByLabel("Write a post").fill("   ");
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await page.getByRole("alert").getByRole("listitem").first().waitFor();
+    await expectAccessibleWithOutline(page);
+    await context.close();
+  });
 });
 
 describe("by keyboard", () => {
