@@ -100,6 +100,8 @@ describe("accessibility at phone width", () => {
         await settled(page);
         await expectAccessibleWithOutline(page);
         await expectNoSidewaysScroll(page);
+        // Every page says what it is to a screen reader (/wallet signed out had no h1: axe page-has-heading-one).
+        expect(await page.getByRole("heading", { level: 1 }).count(), path).toBe(1);
       } finally {
         await context.close();
       }

@@ -15,6 +15,7 @@ export function NoWallet({
   const selectId = useId();
   return (
     <section className="wallet-page-card wallet-page-center">
+      <h1 className="visually-hidden">Token wallet</h1>
       <p className="wallet-page-lead">
         {/* messages.wallet.noWallet word for word, each wallet's name a link to it. */}
         {messages.wallet
