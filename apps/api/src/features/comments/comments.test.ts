@@ -346,6 +346,21 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       expect(announced.filter((id) => id === first.json()._id)).toHaveLength(1);
     });
 
+    it("the same comment again after the instructor hid it is a new comment, not the hidden one answered", async () => {
+      const ada = await member("Hidden");
+      const postId = await newPost(ada.address);
+      const first = (await comment(ada.cookie, { postId, authorWallet: ada.address, text: "rude" })).json();
+      await t.database.db
+        .update(comments)
+        .set({ hidden: true })
+        .where(eq(comments.id, Number(first._id)));
+      const again = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "rude" });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()._id).not.toBe(first._id);
+      expect(again.json().hidden).toBe(false);
+      expect(announced).toContain(again.json()._id);
+    });
+
     it("two copies of a reply sent at the same moment store one reply, and both answer it", async () => {
       const ada = await member("Racer");
       const postId = await newPost(ada.address);

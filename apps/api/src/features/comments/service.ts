@@ -177,6 +177,8 @@ export async function createComment(
           parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId),
           eq(comments.authorWallet, input.authorWallet),
           eq(comments.text, text.data),
+          // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+          eq(comments.hidden, false),
           submittedJustNow(comments.createdAt),
         ),
       )

@@ -335,6 +335,22 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
       }
     });
 
+    it("the same post again after the instructor hid it is a new post, not the hidden one answered", async () => {
+      const ada = await member("Hidden Hana");
+      const picture = [{ bytes: await png("#e4f") }];
+      const sent = await post(ada.cookie, { authorWallet: ada.wallet, text: "Hidden words" }, picture);
+      expect(sent.statusCode, sent.body).toBe(200);
+      const first = sent.json();
+      await t.database.db
+        .update(feedPosts)
+        .set({ hidden: true })
+        .where(eq(feedPosts.id, Number(first._id)));
+      const again = await post(ada.cookie, { authorWallet: ada.wallet, text: "Hidden words" }, picture);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()._id).not.toBe(first._id);
+      expect(await rowsOf(ada.wallet)).toHaveLength(2);
+    });
+
     it("two copies sent at the same moment store one post, and both answer it", async () => {
       const ada = await member("Racing Rae");
       const picture = [{ bytes: await png("#c3d") }];

@@ -104,6 +104,8 @@ export async function createFeedPost(
         and(
           eq(feedPosts.authorWallet, input.authorWallet),
           eq(feedPosts.text, text.data),
+          // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+          eq(feedPosts.hidden, false),
           // The same pictures in the same order: stored under the hash of their bytes, the same names.
           sql`${feedPosts.images} = ${JSON.stringify(images)}::jsonb`,
           gt(feedPosts.createdAt, new Date(now.getTime() - DOUBLE_SUBMIT_WINDOW_MS)),

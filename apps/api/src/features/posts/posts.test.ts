@@ -498,6 +498,20 @@ describe.each(testDatabaseKinds())("forum on %s", (kind) => {
       expect(announced).toContain(later.json()._id);
     });
 
+    it("the same post again after the instructor hid it is a new post, not the hidden one answered as if posted", async () => {
+      const ada = await member("Hidden");
+      const first = (await post(ada.cookie, { authorWallet: ada.address, content: "Rude words" })).json();
+      await t.database.db
+        .update(posts)
+        .set({ hidden: true })
+        .where(eq(posts.id, Number(first._id)));
+      const again = await post(ada.cookie, { authorWallet: ada.address, content: "Rude words" });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ hidden: false });
+      expect(again.json()._id).not.toBe(first._id);
+      expect(announced).toContain(again.json()._id);
+    });
+
     it("a double submit meets the same checks: an author archived meanwhile is refused, not answered the post", async () => {
       const ada = await member("Archived");
       expect((await post(ada.cookie, { authorWallet: ada.address, content: "Before" })).statusCode).toBe(200);

@@ -120,6 +120,8 @@ export async function createPost(
         and(
           eq(posts.authorWallet, input.authorWallet),
           eq(posts.content, content.data),
+          // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+          eq(posts.hidden, false),
           submittedJustNow(posts.createdAt),
         ),
       )
