@@ -2,6 +2,7 @@
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { commentAdminEndpoints } from "@classcoin/shared/endpoints/comments";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { announceModeration } from "../../events/moderation";
 import { listAllComments, setCommentHidden } from "./service";
 
 export const commentAdminRoutes = [
@@ -12,15 +13,11 @@ export const commentAdminRoutes = [
   adminPost(commentAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
     const { comment, changed } = await setCommentHidden(deps.database.db, grant, body);
     // Live updates and every instance's response cache (the post's comments and count); the author is notified.
-    if (changed) {
-      await events.publish({
-        type: "moderation",
-        entity: "comment",
-        id: comment._id,
-        wallet: comment.authorWallet,
-        hidden: body.hide,
-      });
-    }
+    await announceModeration(
+      events,
+      { entity: "comment", id: comment._id, wallet: comment.authorWallet, hidden: body.hide },
+      changed,
+    );
     return { success: true as const, message: adminSuccessMessages.commentHidden(body.hide), comment };
   }),
 ];

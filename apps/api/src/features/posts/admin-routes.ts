@@ -2,6 +2,7 @@
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { postAdminEndpoints } from "@classcoin/shared/endpoints/posts";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { announceModeration } from "../../events/moderation";
 import { listAllPosts, setPostHidden } from "./service";
 
 export const postAdminRoutes = [
@@ -11,15 +12,11 @@ export const postAdminRoutes = [
   }),
   adminPost(postAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
     const { post, changed } = await setPostHidden(deps.database.db, grant, body);
-    if (changed) {
-      await events.publish({
-        type: "moderation",
-        entity: "post",
-        id: post._id,
-        wallet: post.authorWallet,
-        hidden: post.hidden,
-      });
-    }
+    await announceModeration(
+      events,
+      { entity: "post", id: post._id, wallet: post.authorWallet, hidden: post.hidden },
+      changed,
+    );
     return { success: true as const, message: adminSuccessMessages.postHidden(body.hide), post };
   }),
 ];

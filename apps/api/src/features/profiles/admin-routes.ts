@@ -2,6 +2,7 @@
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { profileAdminEndpoints } from "@classcoin/shared/endpoints/profiles";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { announceModeration } from "../../events/moderation";
 import { listAllProfiles, setProfileArchived } from "./service";
 
 export const profileAdminRoutes = [
@@ -11,15 +12,11 @@ export const profileAdminRoutes = [
   }),
   adminPost(profileAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
     const { profile, changed } = await setProfileArchived(deps.database.db, grant, body);
-    if (changed) {
-      await events.publish({
-        type: "moderation",
-        entity: "profile",
-        id: profile._id,
-        wallet: profile.wallet,
-        hidden: profile.archived,
-      });
-    }
+    await announceModeration(
+      events,
+      { entity: "profile", id: profile._id, wallet: profile.wallet, hidden: profile.archived },
+      changed,
+    );
     return { success: true as const, message: adminSuccessMessages.profileArchived(body.archive), profile };
   }),
 ];

@@ -2,6 +2,7 @@
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { projectAdminEndpoints } from "@classcoin/shared/endpoints/projects";
 import { adminGet, adminPost } from "../../auth/admin-route";
+import { announceModeration } from "../../events/moderation";
 import { listAllProjects, setProjectArchived } from "./service";
 
 export const projectAdminRoutes = [
@@ -11,15 +12,11 @@ export const projectAdminRoutes = [
   }),
   adminPost(projectAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
     const { project, changed } = await setProjectArchived(deps.database.db, grant, body);
-    if (changed) {
-      await events.publish({
-        type: "moderation",
-        entity: "project",
-        id: project._id,
-        wallet: project.authorWallet,
-        hidden: project.archived,
-      });
-    }
+    await announceModeration(
+      events,
+      { entity: "project", id: project._id, wallet: project.authorWallet, hidden: project.archived },
+      changed,
+    );
     return { success: true as const, message: adminSuccessMessages.projectArchived(body.archive), project };
   }),
 ];
