@@ -9,6 +9,7 @@ import { textLength } from "@classcoin/shared/text";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
+import { FormErrors } from "../../ui/form-errors";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -116,15 +117,7 @@ export function CommentForm({
           </button>
         </span>
       </div>
-      {errors.length > 0 && (
-        <div id={errorId} role="alert">
-          <ul className="form-error">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormErrors id={errorId} errors={errors} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { textLength } from "@classcoin/shared/text";
 import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
+import { FormErrors } from "../../ui/form-errors";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -127,15 +128,7 @@ function ComposerForm() {
           {messages.feed.postedLater(config.feedAnnounceSeconds)}
         </p>
       )}
-      {errors.length > 0 && (
-        <div id={ids.errors} role="alert">
-          <ul className="form-error">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormErrors id={ids.errors} errors={errors} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { postCounter, validatePostInput } from "@classcoin/shared/posts";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
+import { FormErrors } from "../../ui/form-errors";
 import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useCcBalance } from "../../wallet/use-cc-balance";
@@ -90,15 +91,7 @@ function ComposerForm({ balance }: { balance: number }) {
           {createPost.isPending ? "Posting…" : "Post"}
         </button>
       </div>
-      {errors.length > 0 && (
-        <div id={errorId} role="alert">
-          <ul className="form-error">
-            {errors.map((e) => (
-              <li key={e}>{e}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FormErrors id={errorId} errors={errors} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import type { Project } from "@classcoin/shared/entities";
 import { validateProjectInput } from "@classcoin/shared/projects";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useAlert } from "../../ui/alerts";
+import { FormErrors } from "../../ui/form-errors";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useSubmitProject } from "./api/submit-project";
@@ -101,15 +102,7 @@ export function SubmissionForm({
             <input id={ids.image} type="file" accept="image/*" onChange={(e) => onImage(e.target.files?.[0])} />
           </div>
         </div>
-        {errors.length > 0 && (
-          <div id={ids.errors} role="alert">
-            <ul className="form-error">
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <FormErrors id={ids.errors} errors={errors} />
         <div className="form-actions">
           <button type="submit" className="button">
             {submit.isPending ? "Submitting…" : editing ? "Save Submission" : "Submit Project"}
