@@ -25,6 +25,7 @@ import {
   toBytes,
   WaitForTransactionReceiptTimeoutError,
 } from "viem";
+import { RECEIPT_TIMEOUT_MS } from "../../wallet/replaced-transaction";
 import { type ErrorLike, errorChain } from "../../wallet/user-rejection";
 
 /** The token's custom errors (OpenZeppelin ERC-6093 and Ownable), to decode reverts with. */
@@ -176,12 +177,11 @@ function lacksEthForGas(error: unknown): boolean {
 }
 
 /**
- * The page waited RECEIPT_TIMEOUT_MS (30 minutes) and the transfer is still not in a block: dropped by the
+ * The page waited RECEIPT_TIMEOUT_MS and the transfer is still not in a block: dropped by the
  * network, or replaced in the wallet while the page was closed. viem's "Timed out while waiting for
  * transaction with hash … to be confirmed." says neither what happened to the CC nor what to do.
  */
-export const notMinedMessage =
-  "Not mined after 30 minutes: check it in your wallet app, then send again only if it was dropped";
+export const notMinedMessage = `Not mined after ${RECEIPT_TIMEOUT_MS / 60_000} minutes: check it in your wallet app, then send again only if it was dropped`;
 
 export function transactionErrorDetail(error: unknown, symbol = "CC"): string {
   const custom = decodedCustomError(error);
