@@ -65,6 +65,24 @@ async function studentWithoutGas(name: string) {
   return { key, address };
 }
 
+/**
+ * A fee spike prices the relayed transfer `first` out (the next block's base fee is far above its cap, about
+ * twice the base fee it was sent at, whatever earlier tests left it at); the server's settler signs it again
+ * under another hash, and the node keeps only the copy. Returns the copy's hash.
+ */
+async function resignedInFeeSpike(first: `0x${string}`): Promise<`0x${string}`> {
+  const anvil = createTestClient({ mode: "anvil", chain: foundry, transport: http(stack.rpcUrl) });
+  const client = chainClient(stack);
+  const { baseFeePerGas } = await client.getBlock();
+  await anvil.setNextBlockBaseFeePerGas({ baseFeePerGas: (baseFeePerGas ?? 0n) * 20n + parseGwei("200") });
+  await anvil.mine({ blocks: 1 });
+  const standing = async () =>
+    (await (await fetch(`${stack.url}/api/relay/transfers/${first}`)).json()) as { status: string; txHash: string };
+  await expect.poll(async () => (await standing()).txHash, { timeout: 40_000 }).not.toBe(first);
+  await expect(client.getTransaction({ hash: first })).rejects.toThrow(/could not be found/);
+  return (await standing()).txHash as `0x${string}`;
+}
+
 async function portraitProject(): Promise<Project> {
   const [target] = ((await (await fetch(`${stack.url}/api/projects/1`)).json()) as Project[]).filter(
     (p) => p.title === "Self portrait in blue",
@@ -166,15 +184,7 @@ describe("a student without gas money (issue 14)", () => {
             ?.txHash,
       );
       if (!first) throw new Error("the page keeps no pending tip");
-      // A fee spike prices the transfer out: the next block's base fee is above its cap, so it stays out.
-      await anvil.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("200") });
-      await anvil.mine({ blocks: 1 });
-      // The server's settler signs it again under another hash; the node keeps only the copy.
-      const standing = async () =>
-        (await (await fetch(`${stack.url}/api/relay/transfers/${first}`)).json()) as { status: string; txHash: string };
-      await expect.poll(async () => (await standing()).txHash, { timeout: 40_000 }).not.toBe(first);
-      const copy = (await standing()).txHash as `0x${string}`;
-      await expect(client.getTransaction({ hash: first })).rejects.toThrow(/could not be found/);
+      const copy = await resignedInFeeSpike(first);
       // The student comes back to the page (reloaded, or opened again later): it knows only the first hash.
       // (The page that sent it saw the transaction before it was replaced, and follows the copy by itself.)
       await page.reload();
@@ -217,16 +227,7 @@ describe("a student without gas money (issue 14)", () => {
       await page.getByRole("button", { name: messages.relay.sendWithoutGas }).click();
       await pendingNotice.waitFor();
       const first = /0x[0-9a-f]{64}/.exec(await pendingNotice.innerText())?.[0] as `0x${string}`;
-      // A fee spike prices the transfer out (its cap is about twice the base fee it was sent at, which the
-      // test before left raised); the server's settler signs it again under another hash.
-      const { baseFeePerGas } = await client.getBlock();
-      await anvil.setNextBlockBaseFeePerGas({ baseFeePerGas: (baseFeePerGas ?? 0n) * 20n + parseGwei("200") });
-      await anvil.mine({ blocks: 1 });
-      const standing = async () =>
-        (await (await fetch(`${stack.url}/api/relay/transfers/${first}`)).json()) as { status: string; txHash: string };
-      await expect.poll(async () => (await standing()).txHash, { timeout: 40_000 }).not.toBe(first);
-      const copy = (await standing()).txHash as `0x${string}`;
-      await expect(client.getTransaction({ hash: first })).rejects.toThrow(/could not be found/);
+      const copy = await resignedInFeeSpike(first);
       // The reloaded page knows only the first hash, which no node knows any more.
       await page.reload();
       await page.getByRole("button", { name: messages.wallet.connectButton }).click();

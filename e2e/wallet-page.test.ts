@@ -94,6 +94,25 @@ async function transfer(page: Page, amount: string, recipient: string) {
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
 }
 
+/**
+ * Sends with mining held (`send`, which returns once the page shows the transfer pending), then empties
+ * `owner`'s balance before the block: ERC-20 balances are the token's storage slot 0 mapping, so the
+ * already-estimated transfer reverts on chain (receipt status 0). The balance is put back after.
+ */
+async function sendThenRevertOnChain(owner: `0x${string}`, send: () => Promise<void>) {
+  const slot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [owner, 0n]));
+  const saved = await chain.getStorageAt({ address: stack.tokenAddress, slot });
+  await anvilRpc("evm_setAutomine", [false]);
+  try {
+    await send();
+    await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, numberToHex(0, { size: 32 })]);
+    await anvilRpc("evm_mine");
+  } finally {
+    await anvilRpc("evm_setAutomine", [true]);
+    await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, saved]);
+  }
+}
+
 /** Requests to the chain's RPC made by the page itself (reads; the test wallet's calls go through Node). */
 const isRpc = (url: URL) => url.origin === new URL(stack.rpcUrl).origin;
 
@@ -384,20 +403,10 @@ describe("state 4: connected", () => {
   it("a transfer mined as reverted (receipt status 0) shows 'Transaction failed'", async () => {
     const { page, wallet } = await open();
     await connect(page);
-    await anvilRpc("evm_setAutomine", [false]);
-    // ERC-20 balances are the token's storage slot 0 mapping: emptying it between sending and mining makes
-    // the already-estimated transfer revert on chain.
-    const slot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [wallet.address, 0n]));
-    const saved = await chain.getStorageAt({ address: stack.tokenAddress, slot });
-    try {
+    await sendThenRevertOnChain(wallet.address, async () => {
       await transfer(page, "1", devAccount(6).address);
       await page.getByRole("status").filter({ hasText: "Waiting for transaction" }).waitFor();
-      await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, numberToHex(0, { size: 32 })]);
-      await anvilRpc("evm_mine");
-    } finally {
-      await anvilRpc("evm_setAutomine", [true]);
-      await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, saved]);
-    }
+    });
     const banner = page.getByRole("alert").filter({ hasText: messages.wallet.sendErrorPrefix });
     await banner.waitFor();
     expect(await banner.locator("p").innerText()).toBe("Error sending transaction: Transaction failed");
@@ -451,18 +460,10 @@ describe("a transfer still pending when the page is reloaded", () => {
   it("mined as reverted after the reload shows 'Transaction failed'", async () => {
     const { page, wallet } = await open();
     await connect(page);
-    const slot = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [wallet.address, 0n]));
-    const saved = await chain.getStorageAt({ address: stack.tokenAddress, slot });
-    await anvilRpc("evm_setAutomine", [false]);
-    try {
+    await sendThenRevertOnChain(wallet.address, async () => {
       await sendThenReload(page, "1", devAccount(7).address);
       await pendingNotice(page).waitFor();
-      await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, numberToHex(0, { size: 32 })]);
-      await anvilRpc("evm_mine");
-    } finally {
-      await anvilRpc("evm_setAutomine", [true]);
-      await anvilRpc("anvil_setStorageAt", [stack.tokenAddress, slot, saved]);
-    }
+    });
     const banner = page.getByRole("alert").filter({ hasText: messages.wallet.sendErrorPrefix });
     await banner.waitFor();
     expect(await banner.locator("p").innerText()).toBe("Error sending transaction: Transaction failed");
