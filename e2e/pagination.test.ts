@@ -210,7 +210,10 @@ describe("lists that grow", () => {
     await shoot(page, "projects-375-first-page");
     await context.close();
     const desktop = await openPage(browser, stack, "/projects?n=1", { wallet: false, viewport: DESKTOP });
-    await loadMore(desktop.page, "submissions").click();
+    // Scrolled to, not clicked: the list loads the next page as the button comes into view, and the cards it
+    // adds can land under the click point (a CI run's click was intercepted by a card's header for 30 s). The
+    // click alone is tested where IntersectionObserver is missing.
+    await loadMore(desktop.page, "submissions").scrollIntoViewIfNeeded();
     await atLeast(desktop.page, "article.submission-card", 2 * PAGE);
     await distinct(desktop.page, "article.submission-card h3");
     await screenshot(desktop.page, "projects-two-pages");
