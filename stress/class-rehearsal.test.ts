@@ -95,8 +95,9 @@ function serve(name: string, envFile: string, port: number): Served {
   npm.stderr?.on("data", (c: Buffer) => {
     output += c.toString();
   });
+  // "close", not "exit": it comes after the pipes are drained, so output() then holds every line written.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    npm.once("exit", (code, signal) => r({ code, signal })),
+    npm.once("close", (code, signal) => r({ code, signal })),
   );
   return { name, url: `http://localhost:${port}`, npm, output: () => output, exited, spawnedAt: Date.now() };
 }
@@ -127,6 +128,16 @@ const alive = (pid: number) => {
 async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const res = await fetch(url, init);
   return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+/**
+ * Waits for a line the server logs. Its logger writes asynchronously: a line logged before the server answers
+ * may reach the pipe after the answer (a CI run read the output a moment too early).
+ */
+async function expectLogged(served: Served, pattern: RegExp, timeoutMs = 10_000): Promise<void> {
+  await waitFor(() => pattern.test(served.output()), timeoutMs, `${served.name} to log ${pattern}`).catch(() => {
+    expect(served.output()).toMatch(pattern);
+  });
 }
 
 async function waitLive(served: Served, timeoutMs = 60_000): Promise<number> {
@@ -255,10 +266,10 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
       `npm run serve start-up (spawn → /api/health/live 200, both at once on a fresh database): A ${(startA / 1000).toFixed(2)} s, B ${(startB / 1000).toFixed(2)} s`,
     );
     for (const s of [a, b]) {
+      await expectLogged(s, /Multicall3 absent: reads not batched/);
+      await expectLogged(s, /rate limits shared through Redis/);
       const ready = /ready in ([\d.]+ s \(CPU [\d.]+ s\))/.exec(s.output())?.[1];
       if (ready) figure(`${s.name}: the server logged "ready in ${ready}" (process start → listening)`);
-      expect(s.output()).toContain("Multicall3 absent: reads not batched");
-      expect(s.output()).toContain("rate limits shared through Redis");
     }
     await waitFor(
       async () => {
@@ -465,7 +476,7 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
       `indexer failover after SIGKILL of the leader (${leader.name}): ${standby.name} leads after ${failoverMs} ms`,
     );
     expect(failoverMs).toBeLessThan(10_000);
-    expect(standby.output()).toMatch(/this instance is the indexer leader \(took over\)/);
+    await expectLogged(standby, /this instance is the indexer leader \(took over\)/);
     await sending;
 
     // No gap, no duplicate: the table equals the chain's Transfer logs up to the checkpoint.
