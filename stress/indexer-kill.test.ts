@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The crash soak needs PostgreSQL (TEST_DATABASE_URL, or a local server).
   throwaway = await createThrowawayPostgres(adminUrl, "classcoin_stress");
   databaseUrl = throwaway.url;
-  database = await openPostgres(databaseUrl, 2);
+  database = await openPostgres(databaseUrl, { poolSize: 2 });
 });
 afterAll(async () => {
   await database?.close();

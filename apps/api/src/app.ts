@@ -18,6 +18,7 @@ import {
 import { registerOriginCheck } from "./auth/origin";
 import { authRoutes } from "./auth/routes";
 import { forgetBalancesOnMoneyEvents } from "./chain/balances";
+import { QUERY_CANCELED } from "./db/statement-timeout";
 import type { App, AppDeps } from "./deps";
 import { registerEvents } from "./events/plugin";
 import { adminRoutes } from "./features/admin/routes";
@@ -100,6 +101,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     // deleted): the write is refused, nothing half-written, and the caller is told why.
     if (errorCode(error) === "23503") return reply.status(409).send({ error: messages.input.goneMeanwhile });
     request.log.error(error);
+    // A statement past DB_STATEMENT_TIMEOUT_SECONDS (db/statement-timeout.ts): its transaction rolled back.
+    if (errorCode(error) === QUERY_CANCELED) {
+      return reply.status(503).send({ error: messages.input.databaseTooSlow });
+    }
     if (isUnavailable(error)) {
       return reply
         .status(503)

@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import { LOCAL_CHAIN_ID, SEPOLIA_CHAIN_ID } from "@classcoin/shared/constants";
 import { parseEther } from "viem";
 import { z } from "zod";
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from "./db/statement-timeout";
 import { DEFAULT_TRUSTED_PROXIES, parseTrustedProxies } from "./http/trusted-proxies";
 
 /**
@@ -130,6 +131,15 @@ const envSchema = z.object({
   DEPLOY_STALE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Whitelist mode when the admin never set it: on for Sepolia (a class roster), off locally. */
   WHITELIST_MODE_DEFAULT: z.enum(["true", "false"], "must be true or false").optional(),
+  /**
+   * PostgreSQL only: a statement still running after this many seconds is cancelled and its request answered
+   * 503 (db/statement-timeout.ts); 0 = no limit.
+   */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(3600)
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS / 1000),
   /** On SIGTERM: seconds to let requests in flight finish before their connections are closed. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -214,6 +224,8 @@ export interface Config {
   redisUrl?: string;
   /** How long a SIGTERM waits for requests in flight (default 10 s). */
   shutdownDrainMs?: number;
+  /** PostgreSQL's time limit per statement (default DEFAULT_STATEMENT_TIMEOUT_MS, 0 = none). */
+  statementTimeoutMs?: number;
   logLevel: string;
   blockExplorerUrl: string | null;
   /** Welcome grant (features/whitelist/welcome-grant.ts): whole CC minted (default DEFAULT_WELCOME_CC), wei of native coin sent. */
@@ -281,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     signInsPerIpPerHour: e.SIGN_INS_PER_IP_PER_HOUR,
     redisUrl: e.REDIS_URL,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     blockExplorerUrl: local ? null : "https://sepolia.etherscan.io",
     welcomeCc: e.WELCOME_CC,

@@ -17,7 +17,11 @@ try {
   loadEnvFile();
   const config = loadConfig();
   if (!config.tokenAddress) throw new ConfigError("TOKEN_ADDRESS is not set: there is no token to index");
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   const indexer = createIndexer({
     database,
     chain: createChainClient(config),

@@ -31,7 +31,11 @@ export interface RunningServer {
 type AfterBuildHook = (app: App) => Promise<void>;
 
 export async function startServer(config: Config, hooks: { afterBuild?: AfterBuildHook } = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   const separated = await separateFeedImages(database.db);
   // Batch reads through Multicall3 only where the chain has it (a Sepolia stand-in or a fresh anvil has not).
   const multicall3 = await detectMulticall3(config.rpcUrl);

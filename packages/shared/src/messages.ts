@@ -338,6 +338,7 @@ export const messages = {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",
     goneMeanwhile:
       "What this refers to was removed while it was being saved (a new semester may have started). Reload the page and try again.",
+    databaseTooSlow: "The database took too long to answer, so this request was stopped. Please try again in a moment.",
   },
   /** Keyset paging of the profile and submission lists (issue 19, paging.ts). */
   paging: {

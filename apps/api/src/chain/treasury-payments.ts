@@ -50,6 +50,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config";
 import type { Database, Db, Tx } from "../db/client";
 import { treasuryPayments } from "../db/schema";
+import { allowLongStatements } from "../db/statement-timeout";
 import type { AppDeps } from "../deps";
 import { chainFor } from "./clients";
 import { movePaymentReferences } from "./payment-references";
@@ -219,11 +220,15 @@ const PAYMENT_GROUP_LOCK = 0x6363_7067;
  * committed (a statement after the lock sees them; one that waited on a row lock would not see a new copy).
  */
 async function lockGroup(tx: Tx, purpose: string): Promise<void> {
+  // Its holder may be waiting on the chain (re-signing a payment): no time limit for this wait.
+  await allowLongStatements(tx);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${PAYMENT_GROUP_LOCK}, hashtext(${purpose}))`);
 }
 
 /** Takes the lock another instance holds while it signs and broadcasts from this treasury. */
 export async function lockTreasury(tx: Tx, address: string): Promise<void> {
+  // Its holder signs and broadcasts, i.e. waits on the chain: no time limit for this wait.
+  await allowLongStatements(tx);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${TREASURY_LOCK}, hashtext(${address.toLowerCase()}))`);
 }
 

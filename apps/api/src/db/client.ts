@@ -112,10 +112,25 @@ export async function openPgliteClient(client: PGlite): Promise<Database> {
   };
 }
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** Each statement's time limit in ms (db/statement-timeout.ts); 0 or unset: none. */
+  statementTimeoutMs?: number;
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+  const { poolSize = 10, statementTimeoutMs = 0 } = options;
   // A server that does not answer a new connection (a host down, packets dropped) fails the request in 10 s
   // with a 503, instead of after the system's TCP timeout, minutes later, with the socket long cut.
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 10_000, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    // Sent at connect as a session default, which `SET LOCAL` lifts for one transaction and `RESET` restores.
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // A client that loses its server must not crash the process; the query waiting on it, or the next one,
   // reports the error (a 503), and the pool drops the client when it is released. The pool listens only to
   // its idle clients: a checked-out one that sat idle between two queries of a transaction (the treasury's,
@@ -141,6 +156,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   };
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, "pglite"));
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, { statementTimeoutMs: options.statementTimeoutMs })
+    : openPglite(join(options.dataDir, "pglite"));
 }

@@ -16,7 +16,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a lost PostgreSQL connection", ()
   let database: Database | undefined;
   beforeAll(async () => {
     throwaway = await createThrowawayPostgres(undefined, "classcoin_lostconn");
-    database = await openPostgres(throwaway.url, 2);
+    database = await openPostgres(throwaway.url, { poolSize: 2 });
   });
   afterAll(async () => {
     await database?.close();

@@ -18,7 +18,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)("migrations on PostgreSQL", () => 
     for (let round = 1; round <= ROUNDS; round++) {
       const throwaway = await createThrowawayPostgres(undefined, "classcoin_migrate");
       try {
-        const opened = await Promise.allSettled([openPostgres(throwaway.url, 2), openPostgres(throwaway.url, 2)]);
+        const opened = await Promise.allSettled([
+          openPostgres(throwaway.url, { poolSize: 2 }),
+          openPostgres(throwaway.url, { poolSize: 2 }),
+        ]);
         for (const result of opened) {
           if (result.status === "rejected") failures.push(`round ${round}: ${(result.reason as Error).message}`);
         }

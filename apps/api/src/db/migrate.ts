@@ -15,11 +15,17 @@ export async function migratePostgres(pool: pg.Pool, migrationsFolder: string): 
   const client = await pool.connect();
   let broken = false;
   try {
+    // Migrations may rewrite a large table, and an instance waits here while another migrates: no time limit
+    // (db/statement-timeout.ts) for this connection until it goes back to the pool.
+    await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {
+        broken = true;
+      });
+      await client.query("RESET statement_timeout").catch(() => {
         broken = true;
       });
     }

@@ -44,7 +44,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("statement cache on PostgreSQL", (
   beforeAll(async () => {
     throwaway = await createThrowawayPostgres(undefined, "classcoin_stmtcache");
     // Migrate once here, so each test's own pool starts on a migrated database.
-    const migrated = await openPostgres(throwaway.url, 1);
+    const migrated = await openPostgres(throwaway.url, { poolSize: 1 });
     await migrated.close();
   });
 
@@ -54,7 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("statement cache on PostgreSQL", (
 
   /** Runs `check` on a new pool of one connection, and makes sure it stayed one session throughout. */
   async function onOneSession(check: (db: Db) => Promise<void>): Promise<void> {
-    const database: Database = await openPostgres(throwaway!.url, 1);
+    const database: Database = await openPostgres(throwaway!.url, { poolSize: 1 });
     try {
       const pid = await backendPid(database.db);
       await check(database.db);

@@ -7,11 +7,13 @@
  * chain/indexer/indexer.test.ts.
  */
 import { createServer, type Server, Socket } from "node:net";
+import { messages } from "@classcoin/shared/messages";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createChainClient, RPC_TRIES } from "../chain/clients";
 import { DEFAULT_RPC_TIMEOUT_MS, loadConfig } from "../config";
-import { type Database, openPostgres } from "../db/client";
+import { type Database, openDatabase, openPostgres } from "../db/client";
 import { profiles } from "../db/schema";
 import type { App } from "../deps";
 import { IDLE_SOCKET_TIMEOUT_MS } from "../http/connection-limits";
@@ -145,6 +147,67 @@ describe("PostgreSQL unreachable", () => {
       await throwaway.drop();
     }
   });
+});
+
+describe("PostgreSQL stalled", () => {
+  it.skipIf(!adminUrl)(
+    "a request waiting on a lock nobody releases is answered 503 at DB_STATEMENT_TIMEOUT_SECONDS, and the pool serves again",
+    async () => {
+      const throwaway = await createThrowawayPostgres(adminUrl);
+      const config = loadConfig({
+        CHAIN: "local",
+        RPC_URL: chain.rpcUrl,
+        TOKEN_ADDRESS: chain.tokenAddress,
+        PUBLIC_URL: "http://localhost:5173",
+        DATABASE_URL: throwaway.url,
+        SEED_DEMO: "false",
+        INDEXER: "false",
+        RATE_LIMIT: "false",
+        LOG_LEVEL: "silent",
+        RESPONSE_CACHE_MB: "0",
+        DB_STATEMENT_TIMEOUT_SECONDS: "0.5",
+      });
+      const database = await openDatabase(config);
+      const app = await buildApp({ config, database, chain: createChainClient(config) });
+      // Another session (a stuck instance, an operator's open transaction) holds the posts table.
+      const stuck = new pg.Client({ connectionString: throwaway.url });
+      try {
+        await app.ready();
+        const t = { app, config, database, close: async () => {} } as TestApp;
+        const cookie = await signIn(t, 1);
+        await stuck.connect();
+        await stuck.query("BEGIN");
+        await stuck.query("LOCK TABLE posts IN ACCESS EXCLUSIVE MODE");
+        // More requests than the pool has connections: none keeps one.
+        const started = Date.now();
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () => app.inject({ method: "GET", url: "/api/posts" })),
+        );
+        const vote = await app.inject({
+          method: "POST",
+          url: "/api/posts/vote",
+          headers: { cookie },
+          payload: { postId: "1", type: "up", voterWallet: chain.wallet(1).account.address },
+        });
+        const elapsed = Date.now() - started;
+        for (const res of [...answers, vote]) {
+          expect(res.statusCode, res.body).toBe(503);
+          expect(res.json()).toEqual({ error: messages.input.databaseTooSlow });
+        }
+        // 12 reads on 10 connections, then the vote: two rounds of the limit and some, not minutes.
+        expect(elapsed).toBeLessThan(10_000);
+        // What does not need the table still answers meanwhile.
+        expect((await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(200);
+        await stuck.query("ROLLBACK");
+        expect((await app.inject({ method: "GET", url: "/api/posts" })).statusCode).toBe(200);
+      } finally {
+        await stuck.end().catch(() => {});
+        await app.close();
+        await database.close();
+        await throwaway.drop();
+      }
+    },
+  );
 });
 
 describe("chain RPC unreachable", () => {

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (postgres) {
     try {
       // Closed again before any test copies it: PostgreSQL copies no database someone is connected to.
-      await (await openPostgres(postgres.url, 1)).close();
+      await (await openPostgres(postgres.url, { poolSize: 1 })).close();
     } catch (error) {
       await postgres.drop();
       throw error;

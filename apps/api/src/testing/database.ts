@@ -3,6 +3,7 @@
  * when TEST_DATABASE_URL is set (CI sets it), so every API test runs on both engines.
  * `createThrowawayPostgres` is the one way tests, stress runs and benchmarks make (and drop) such a database.
  */
+
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
@@ -14,6 +15,7 @@ import {
   openPostgres,
   pgliteStartParams,
 } from "../db/client";
+import { DEFAULT_STATEMENT_TIMEOUT_MS } from "../db/statement-timeout";
 
 export function testDatabaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -97,7 +99,8 @@ async function openTestPglite(): Promise<Database> {
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === "pglite") return openTestPglite();
   const throwaway = await createThrowawayPostgres(undefined, undefined, (await templates()).postgres || undefined);
-  const database = await openPostgres(throwaway.url);
+  // The server's time limit, so the tests see what production does (a statement that must outlast it opts out).
+  const database = await openPostgres(throwaway.url, { statementTimeoutMs: DEFAULT_STATEMENT_TIMEOUT_MS });
   return {
     ...database,
     async close() {

@@ -93,10 +93,12 @@ async function lockedAt(tx: Tx, expected: Checkpoint | undefined): Promise<Write
   // synchronous_commit off for this transaction only: its commit returns without waiting for the WAL flush
   // (~4 µs a row of a 5,000-row batch on the benchmark machine). A crash can then lose the last indexer
   // transactions, never part of one: rows, aggregates, block hashes and checkpoint go together, and the
-  // indexer reads those blocks again.
+  // indexer reads those blocks again. No statement time limit either (db/statement-timeout.ts): no request
+  // waits on this background write, and a batch cancelled for taking long would only be read again.
   const [lock] = await queryRows<{ locked: boolean }>(
     tx,
     sql`SELECT set_config('synchronous_commit', 'off', true) IS NOT NULL
+               AND set_config('statement_timeout', '0', true) IS NOT NULL
                AND pg_try_advisory_xact_lock(${INDEXER_LOCK}) AS locked`,
   );
   if (!lock?.locked) return "busy";

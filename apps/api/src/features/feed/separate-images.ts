@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { feedPosts, images, settings } from "../../db/schema";
+import { allowLongStatements } from "../../db/statement-timeout";
 import { storeImage } from "../images/service";
 
 const DONE_KEY = "feed-images-separated";
@@ -16,6 +17,8 @@ const SEPARATE_LOCK = 0x6363_6669;
 /** Returns how many images were encoded again (0 once done). */
 export async function separateFeedImages(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
+    // Once, at start-up: it encodes every Feed image again, and other instances wait for it.
+    await allowLongStatements(tx);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEPARATE_LOCK})`);
     const [done] = await tx.select().from(settings).where(eq(settings.key, DONE_KEY));
     if (done) return 0;

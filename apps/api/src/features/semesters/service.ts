@@ -52,6 +52,7 @@ import {
   projects,
   semesters,
 } from "../../db/schema";
+import { allowLongStatements } from "../../db/statement-timeout";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http-errors";
 import { readPredictions, toPrediction } from "../predictions/read";
@@ -62,6 +63,8 @@ type Reader = Db | Tx;
 const SEMESTER_LOCK = 0x6363_7365;
 
 async function holdSemesterLocks(tx: Tx): Promise<void> {
+  // One statement copies or deletes a whole semester's rows, and a second admin click waits for the first.
+  await allowLongStatements(tx);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEMESTER_LOCK})`);
   await holdIndexerLock(tx);
 }

@@ -28,6 +28,7 @@ import { nativeLessPendingCosts } from "../../chain/unmined-payments";
 import { DEFAULT_WELCOME_CC } from "../../config";
 import type { Db, Tx } from "../../db/client";
 import { treasuryPayments, welcomeGrants } from "../../db/schema";
+import { allowLongStatements } from "../../db/statement-timeout";
 import type { AppDeps } from "../../deps";
 
 const t = messages.treasury;
@@ -72,6 +73,8 @@ const WELCOME_NATIVE_LOCK = 0x6363_7765;
  * instance on one database takes it before reading what it may spend and signing grants' coin.
  */
 export async function lockWelcomeNativeCoin(tx: Tx): Promise<void> {
+  // Its holder reads the chain and signs grants meanwhile: no time limit for this wait.
+  await allowLongStatements(tx);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${WELCOME_NATIVE_LOCK})`);
 }
 

@@ -39,7 +39,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("deploy killed with SIGKILL after 
   beforeAll(async () => {
     chain = await startTestChain({ ownChain: true }); // it stops automine: a chain of its own
     pgdb = await createThrowawayPostgres(undefined, "classcoin_deploy_crash");
-    database = await openPostgres(pgdb.url, 4);
+    database = await openPostgres(pgdb.url, { poolSize: 4 });
   }, 120_000);
   afterAll(async () => {
     if (child?.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL");
