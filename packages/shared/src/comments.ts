@@ -10,14 +10,24 @@ import { booleanish, idSchema, walletSchema } from "./primitives";
 import { textLength } from "./text";
 
 /**
+ * The reply a reply to a reply answers. `authorName` is the current profile name of its author, or "" when
+ * that reply was deleted or hidden since (the public list then names no one, as its placeholders do).
+ */
+export const commentReplyToSchema = z.object({ _id: z.string(), authorName: z.string() });
+export type CommentReplyTo = z.infer<typeof commentReplyToSchema>;
+
+/**
  * A comment as the API returns it. `parentCommentId` is null for a comment on the post, else the id of the
- * top-level comment it replies to (replies never nest deeper). A deleted or hidden comment is only listed
- * publicly when it still has visible replies, and then with its text blanked.
+ * top-level comment it replies to (replies never nest deeper). `replyTo` is the reply it answers when it is a
+ * reply to a reply (same thread), else null: for a comment on the post, a direct reply to the thread's comment,
+ * and replies written before their target was kept. A deleted or hidden comment is only listed publicly when
+ * it still has visible replies, and then with its text blanked.
  */
 export const commentSchema = z.object({
   _id: z.string(),
   postId: z.string(),
   parentCommentId: z.string().nullable(),
+  replyTo: commentReplyToSchema.nullable(),
   authorWallet: z.string(),
   authorName: z.string(),
   authorPhoto: z.string().nullable(),

@@ -30,6 +30,7 @@ describe("threadComments", () => {
     _id: id,
     postId: "1",
     parentCommentId: parent,
+    replyTo: null,
     authorWallet: "0x",
     authorName: "x",
     authorPhoto: null,

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -87,8 +88,11 @@ export const votes = pgTable(
 
 /**
  * Comments on forum posts (issue 18). `parent_id` is null for a comment on the post, else the top-level
- * comment it replies to (one level: a reply to a reply is stored under that reply's parent). Deleting one's
- * own comment blanks its text and sets `deleted`; the row stays so its replies keep their thread.
+ * comment it replies to (one level: a reply to a reply is stored under that reply's parent). `reply_to_id`
+ * (migration 0016) is the reply a reply to a reply answers, which the thread alone cannot tell; null for a
+ * comment on the post and for a direct reply to the thread's comment (and for rows written before 0016, whose
+ * target was not kept). Deleting one's own comment blanks its text and sets `deleted`; the row stays so its
+ * replies keep their thread.
  */
 export const comments = pgTable(
   "comments",
@@ -98,6 +102,9 @@ export const comments = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: "cascade" }),
     parentId: bigint("parent_id", { mode: "number" }),
+    replyToId: bigint("reply_to_id", { mode: "number" }).references((): AnyPgColumn => comments.id, {
+      onDelete: "set null",
+    }),
     authorWallet: text("author_wallet").notNull(),
     text: text("text").notNull(),
     upvotes: integer("upvotes").notNull().default(0),
@@ -106,7 +113,12 @@ export const comments = pgTable(
     deleted: boolean("deleted").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("comments_post_idx").on(t.postId, t.id), index("comments_parent_idx").on(t.parentId)],
+  (t) => [
+    index("comments_post_idx").on(t.postId, t.id),
+    index("comments_parent_idx").on(t.parentId),
+    // For ON DELETE SET NULL: without it, each comment removed (a semester reset removes them all) scans them all.
+    index("comments_reply_to_idx").on(t.replyToId),
+  ],
 );
 
 /** One vote per wallet per comment, as for posts. */

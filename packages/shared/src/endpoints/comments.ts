@@ -22,7 +22,8 @@ export const commentEndpoints = {
     tag: "forum",
     summary: "A visible post's comments, oldest first; replies carry parentCommentId",
     description:
-      "A flat list: comments on the post have `parentCommentId` null, replies the id of the comment they answer. " +
+      "A flat list: comments on the post have `parentCommentId` null, replies the id of the thread's top-level comment; " +
+      "a reply to a reply also carries `replyTo`, the reply it answers (its author's name blank once that reply is deleted or hidden). " +
       "A deleted or hidden comment appears only while it has visible replies, with its text blanked.",
     params: postCommentsParamsSchema,
     response: z.array(commentSchema),
@@ -35,7 +36,7 @@ export const commentEndpoints = {
     tag: "forum",
     summary: "Comment on a post or reply to a comment (session of authorWallet and a profile required)",
     description:
-      "A reply to a reply is attached to the comment that reply answers, so threads are one level deep. The same text from the same author under the same post and thread again within a minute (a retried request) answers the comment already written; no second one is stored.",
+      "A reply to a reply is attached to the thread of the reply it answers, so threads are one level deep, and keeps that reply as `replyTo`. The same text from the same author to the same post, thread and reply again within a minute (a retried request) answers the comment already written; no second one is stored.",
     body: createCommentBodySchema,
     response: commentSchema,
     errorStatuses: [400, 401, 403, 404, 429],

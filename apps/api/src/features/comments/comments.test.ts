@@ -28,6 +28,7 @@ interface CommentBody {
   _id: string;
   postId: string;
   parentCommentId: string | null;
+  replyTo: { _id: string; authorName: string } | null;
   authorWallet: string;
   authorName: string;
   authorPhoto: string | null;
@@ -84,6 +85,11 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     return res.json().find((p: { _id: string }) => p._id === postId).commentCount;
   };
   const countRows = async () => (await t.database.db.select({ id: comments.id }).from(comments)).length;
+  const rowsOnPost = async (postId: string) =>
+    t.database.db
+      .select({ id: comments.id, text: comments.text })
+      .from(comments)
+      .where(eq(comments.postId, Number(postId)));
 
   it("a member with a profile comments; the comment carries the author's name and photo, and the post counts it", async () => {
     const ada = await member("Ada");
@@ -95,6 +101,7 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       _id: expect.stringMatching(/^\d+$/),
       postId,
       parentCommentId: null,
+      replyTo: null,
       authorWallet: ada.address,
       authorName: "Ada",
       authorPhoto: "Ada.webp",
@@ -168,10 +175,12 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     });
     expect(nested.statusCode, nested.body).toBe(200);
     expect(nested.json().parentCommentId).toBe(top._id);
-    expect((await list(postId)).map((c) => [c.text, c.parentCommentId])).toEqual([
-      ["Top", null],
-      ["Reply", top._id],
-      ["Reply to the reply", top._id],
+    // It keeps whom it answers (before: lost, the thread only said "under Top"); a direct reply has no one.
+    expect(nested.json().replyTo).toEqual({ _id: reply.json()._id, authorName: "Bob" });
+    expect((await list(postId)).map((c) => [c.text, c.parentCommentId, c.replyTo])).toEqual([
+      ["Top", null, null],
+      ["Reply", top._id, null],
+      ["Reply to the reply", top._id, { _id: reply.json()._id, authorName: "Bob" }],
     ]);
     expect(await commentCount(postId)).toBe(3);
 
@@ -187,6 +196,39 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     expect(crossed.statusCode).toBe(404);
     expect(crossed.json().error).toBe(messages.comment.parentNotFound);
     expect(await countRows()).toBe(before);
+  });
+
+  it("whom a reply answers is named by their current profile name, by no one once that reply is removed", async () => {
+    const tom = await member("Tom");
+    const una = await member("Una");
+    const postId = await newPost(tom.address);
+    const top = (await comment(tom.cookie, { postId, authorWallet: tom.address, text: "Thread" })).json();
+    const answered = (
+      await comment(una.cookie, { postId, parentCommentId: top._id, authorWallet: una.address, text: "Secret plan" })
+    ).json();
+    const answer = (
+      await comment(tom.cookie, { postId, parentCommentId: answered._id, authorWallet: tom.address, text: "Hm." })
+    ).json();
+    const replyToOf = async (id: string) => (await list(postId)).find((c) => c._id === id)?.replyTo;
+    await t.database.db.update(profiles).set({ name: "Una Renamed" }).where(eq(profiles.wallet, una.address));
+    expect(await replyToOf(answer._id)).toEqual({ _id: answered._id, authorName: "Una Renamed" });
+
+    expect((await admin.post("/comments/hide", { commentId: answered._id, hide: true })).statusCode).toBe(200);
+    const publicView = await list(postId);
+    expect(publicView.find((c) => c._id === answer._id)?.replyTo).toEqual({ _id: answered._id, authorName: "" });
+    expect(JSON.stringify(publicView)).not.toContain("Una");
+    expect(JSON.stringify(publicView)).not.toContain("Secret plan");
+    await admin.post("/comments/hide", { commentId: answered._id, hide: false });
+    expect((await remove(una.cookie, { commentId: answered._id, authorWallet: una.address })).statusCode).toBe(200);
+    expect(await replyToOf(answer._id)).toEqual({ _id: answered._id, authorName: "" });
+
+    // Removed outright (as a semester reset removes every comment): the reply stays, answering no one.
+    await t.database.db.delete(comments).where(eq(comments.id, Number(answered._id)));
+    expect(await replyToOf(answer._id)).toBeNull();
+    // A post removed with replies answering replies takes them all (no reference left in the way).
+    await comment(una.cookie, { postId, parentCommentId: answer._id, authorWallet: una.address, text: "Back" });
+    await t.database.db.delete(posts).where(eq(posts.id, Number(postId)));
+    expect(await rowsOnPost(postId)).toHaveLength(0);
   });
 
   it("a hidden or missing post has no comments to read or write", async () => {
@@ -328,11 +370,6 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
         if (event.type === "comment.changed" && event.created) announced.push(event.created.commentId);
       });
     });
-    const rowsOn = async (postId: string) =>
-      t.database.db
-        .select({ id: comments.id, text: comments.text })
-        .from(comments)
-        .where(eq(comments.postId, Number(postId)));
 
     it("the same comment again (a retry after a lost answer) answers the comment written, once stored and told", async () => {
       const ada = await member("Twice");
@@ -341,7 +378,7 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       const again = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "Agreed! " });
       expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
       expect(again.json()).toEqual(first.json());
-      expect(await rowsOn(postId)).toHaveLength(1);
+      expect(await rowsOnPost(postId)).toHaveLength(1);
       expect(await commentCount(postId)).toBe(1);
       expect(announced.filter((id) => id === first.json()._id)).toHaveLength(1);
     });
@@ -372,8 +409,50 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       );
       expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
       expect(a!.json()._id).toBe(b!.json()._id);
-      expect(await rowsOn(postId)).toHaveLength(2);
+      expect(await rowsOnPost(postId)).toHaveLength(2);
       expect(announced.filter((id) => id === a!.json()._id)).toHaveLength(1);
+    });
+
+    it("the same words to two different replies of one thread are two replies, each answering its own", async () => {
+      const cleo = await member("Cleo");
+      const ana = await member("Ana Lee");
+      const ben = await member("Ben Fox");
+      const postId = await newPost(cleo.address);
+      const top = (await comment(cleo.cookie, { postId, authorWallet: cleo.address, text: "Any tips?" })).json();
+      const tip = async (m: typeof ana, text: string) =>
+        (await comment(m.cookie, { postId, parentCommentId: top._id, authorWallet: m.address, text })).json();
+      const fromAna = await tip(ana, "Use a wider brush.");
+      const fromBen = await tip(ben, "Wet the paper first.");
+      const thank = (to: string) =>
+        comment(cleo.cookie, { postId, parentCommentId: to, authorWallet: cleo.address, text: "Thanks!" });
+      const toAna = await thank(fromAna._id);
+      const toBen = await thank(fromBen._id);
+      expect([toAna.statusCode, toBen.statusCode]).toEqual([200, 200]);
+      // Before: one row, the thanks to Ben answered with the thanks to Ana (same author, thread and words).
+      expect(toBen.json()._id).not.toBe(toAna.json()._id);
+      expect(announced).toEqual(expect.arrayContaining([toAna.json()._id, toBen.json()._id]));
+      const thanks = (await list(postId)).filter((c) => c.text === "Thanks!");
+      expect(thanks.map((c) => [c.parentCommentId, c.replyTo])).toEqual([
+        [top._id, { _id: fromAna._id, authorName: "Ana Lee" }],
+        [top._id, { _id: fromBen._id, authorName: "Ben Fox" }],
+      ]);
+      expect(await rowsOnPost(postId)).toHaveLength(5);
+
+      // A true double submit to the same reply is still one, twice in a row or at the same moment.
+      const again = await thank(fromBen._id);
+      expect(again.json()).toEqual(toBen.json());
+      const [a, b] = await Promise.all([thank(fromAna._id), thank(fromAna._id)]);
+      expect([a!.json()._id, b!.json()._id]).toEqual([toAna.json()._id, toAna.json()._id]);
+      expect(await rowsOnPost(postId)).toHaveLength(5);
+      // Nor is a direct reply to the thread's comment the same as a reply to one of its replies.
+      const direct = await comment(cleo.cookie, {
+        postId,
+        parentCommentId: top._id,
+        authorWallet: cleo.address,
+        text: "Thanks!",
+      });
+      expect(direct.json()).toMatchObject({ parentCommentId: top._id, replyTo: null });
+      expect(await rowsOnPost(postId)).toHaveLength(6);
     });
 
     it("other text, another post or parent, a deleted first one, or the window past: a new comment", async () => {
@@ -401,7 +480,7 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       expect(later.statusCode).toBe(200);
       ids.push(later.json()._id);
       expect(new Set(ids).size).toBe(6);
-      expect(await rowsOn(postId)).toHaveLength(5);
+      expect(await rowsOnPost(postId)).toHaveLength(5);
       expect(announced).toEqual(expect.arrayContaining(ids));
     });
   });

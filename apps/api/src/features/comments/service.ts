@@ -4,10 +4,11 @@
  * one's own comment, and the admin's list and hide/show.
  */
 
-import { type AdminComment, type Comment, commentTextSchema } from "@classcoin/shared/comments";
+import { type AdminComment, type Comment, type CommentReplyTo, commentTextSchema } from "@classcoin/shared/comments";
 import type { VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { lockAuthorSubmissions, submittedJustNow } from "../../db/double-submit";
@@ -20,10 +21,18 @@ const MAX_COMMENTS_PER_POST = 1000;
 /** The admin list shows the start of the post a comment is on. */
 const POST_EXCERPT_CHARS = 80;
 
+/** The reply a reply to a reply answers, and its author's profile (for the current name, as `authorName`). */
+const replyTarget = alias(comments, "reply_target");
+const replyTargetProfile = alias(profiles, "reply_target_profile");
+
 const commentColumns = {
   id: comments.id,
   postId: comments.postId,
   parentId: comments.parentId,
+  replyToId: comments.replyToId,
+  replyToWallet: replyTarget.authorWallet,
+  replyToName: replyTargetProfile.name,
+  replyToRemoved: sql<boolean | null>`(${replyTarget.hidden} or ${replyTarget.deleted})`,
   authorWallet: comments.authorWallet,
   text: comments.text,
   createdAt: comments.createdAt,
@@ -43,6 +52,10 @@ type CommentRow = {
   id: number;
   postId: number;
   parentId: number | null;
+  replyToId: number | null;
+  replyToWallet: string | null;
+  replyToName: string | null;
+  replyToRemoved: boolean | null;
   authorWallet: string;
   text: string;
   createdAt: Date;
@@ -66,6 +79,7 @@ function toComment(row: CommentRow, blank = false): Comment {
     _id: String(row.id),
     postId: String(row.postId),
     parentCommentId: row.parentId === null ? null : String(row.parentId),
+    replyTo: blank ? null : toReplyTo(row),
     authorWallet: blank ? "" : row.authorWallet,
     authorName: blank ? "" : (row.authorName ?? (row.authorWallet || "Unknown")),
     authorPhoto: blank ? null : row.authorPhoto,
@@ -79,11 +93,26 @@ function toComment(row: CommentRow, blank = false): Comment {
   };
 }
 
+/**
+ * Whom a reply to a reply answers, named as `authorName` is. A reply since deleted or hidden is named by no one
+ * (""): the page says only that it answers a removed comment, as it shows the placeholder of one.
+ */
+function toReplyTo(row: CommentRow): CommentReplyTo | null {
+  if (row.replyToId === null || row.replyToWallet === null) return null;
+  const removed = row.replyToRemoved !== false;
+  return {
+    _id: String(row.replyToId),
+    authorName: removed ? "" : (row.replyToName ?? (row.replyToWallet || "Unknown")),
+  };
+}
+
 function selectComments(db: Db, where: SQL | undefined) {
   return db
     .select(commentColumns)
     .from(comments)
     .leftJoin(profiles, eq(profiles.wallet, comments.authorWallet))
+    .leftJoin(replyTarget, eq(replyTarget.id, comments.replyToId))
+    .leftJoin(replyTargetProfile, eq(replyTargetProfile.wallet, replyTarget.authorWallet))
     .where(where);
 }
 
@@ -121,7 +150,7 @@ async function readComment(db: Db, id: number): Promise<Comment> {
 /**
  * Writes a comment or a reply after its checks: a profile (not archived), 1–1000 characters, a visible post,
  * and for a reply a visible comment on the same post. Every failing form check is reported at once. The same
- * text from the same author under the same post and thread again within the double submit window
+ * text from the same author to the same post, thread and reply answered again within the double submit window
  * (db/double-submit.ts) is the comment already written (not one its author deleted, whose text is erased):
  * `created` is false, and nothing is to be announced.
  */
@@ -142,6 +171,7 @@ export async function createComment(
 
   await requireVisiblePost(db, postId);
   let parentId: number | null = null;
+  let replyToId: number | null = null;
   if (input.parentCommentId) {
     const [parent] = await db
       .select({ id: comments.id, parentId: comments.parentId })
@@ -159,6 +189,8 @@ export async function createComment(
     // there to answer too (a reply to a reply used to land under a comment the admin had hidden).
     parentId = parent.parentId ?? parent.id;
     if (parent.parentId !== null) {
+      // Kept so the page can say whom it answers, and so "Thanks!" to two replies of a thread is two replies.
+      replyToId = parent.id;
       const [thread] = await db
         .select({ id: comments.id })
         .from(comments)
@@ -175,6 +207,7 @@ export async function createComment(
         and(
           eq(comments.postId, postId),
           parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId),
+          replyToId === null ? isNull(comments.replyToId) : eq(comments.replyToId, replyToId),
           eq(comments.authorWallet, input.authorWallet),
           eq(comments.text, text.data),
           // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
@@ -187,7 +220,7 @@ export async function createComment(
     if (same) return { id: same.id, created: false };
     const [row] = await tx
       .insert(comments)
-      .values({ postId, parentId, authorWallet: input.authorWallet, text: text.data })
+      .values({ postId, parentId, replyToId, authorWallet: input.authorWallet, text: text.data })
       .returning({ id: comments.id });
     return { id: row!.id, created: true };
   });
@@ -270,6 +303,8 @@ function selectAdminComments(db: Db, where: SQL | undefined) {
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(profiles, eq(profiles.wallet, comments.authorWallet))
+    .leftJoin(replyTarget, eq(replyTarget.id, comments.replyToId))
+    .leftJoin(replyTargetProfile, eq(replyTargetProfile.wallet, replyTarget.authorWallet))
     .where(where)
     .orderBy(desc(comments.id));
 }
