@@ -1,8 +1,9 @@
 /**
  * Comments on /forum in Chromium against the shared stack (issue 18): a visitor expands a post's comments in
  * place and is asked to connect; a student comments (with the form's checks), replies, replies to a reply
- * (it joins the same thread), votes and deletes their own comment; the admin hides and shows a comment from
- * the Comments tab, and the public API follows. Everything happens on a post of this file's own members.
+ * (it joins the same thread and says whom it answers), votes and deletes their own comment; the admin hides
+ * and shows a comment from the Comments tab, and the public API follows. Everything happens on a post of this
+ * file's own members.
  */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
 import type { Comment } from "@classcoin/shared/comments";
@@ -128,6 +129,11 @@ describe("forum comments", () => {
     await replyForm(page, "Reply to Pia Comments").getByRole("button", { name: "Reply", exact: true }).click();
     await thread.locator(".comment-replies").getByText("Round, size 8.").waitFor();
     await expect.poll(() => thread.locator(".comment-replies [data-testid=comment]").count()).toBe(2);
+    // The reply to the reply says whom it answers; the direct reply does not repeat its thread's author.
+    expect(await comment(page, "Round, size 8.").getByTestId("comment-reply-to").textContent()).toBe(
+      "↪ replying to Pia Comments",
+    );
+    expect(await comment(page, REPLY).getByTestId("comment-reply-to").count()).toBe(0);
     const stored = await api<Comment[]>(`/api/posts/${postId}/comments`);
     const top = stored.find((c) => c.text === AUTHOR_COMMENT);
     expect(stored.filter((c) => c.parentCommentId === top?._id).map((c) => c.text)).toEqual([REPLY, "Round, size 8."]);
@@ -193,6 +199,9 @@ describe("forum comments", () => {
       await expandComments(forum);
       await comment(forum, "Round, size 8.").waitFor();
       expect(await comment(forum, REPLY).count()).toBe(0);
+      expect(await comment(forum, "Round, size 8.").getByTestId("comment-reply-to").textContent()).toBe(
+        "↪ replying to a removed comment",
+      );
       await forum.close();
 
       await page.getByRole("button", { name: `Show comment by Pia Comments: ${REPLY.slice(0, 40)}` }).click();

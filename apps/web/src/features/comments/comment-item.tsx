@@ -1,4 +1,7 @@
-/** One comment: author, time, the text as plain text, its votes, and Reply / Delete where they apply. */
+/**
+ * One comment: author, time, whom it answers (a reply to a reply), the text as plain text, its votes, and
+ * Reply / Delete where they apply.
+ */
 import type { Comment } from "@classcoin/shared/comments";
 import type { VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
@@ -76,6 +79,13 @@ export function CommentItem({
           {formatDateTime(comment.createdAt)}
         </time>
       </header>
+      {/* Only a reply to a reply has one: a direct reply's target is the comment right above its thread. */}
+      {comment.replyTo && (
+        <p className="comment-reply-to muted small" data-testid="comment-reply-to">
+          <span aria-hidden="true">↪ </span>
+          {comment.replyTo.authorName ? `replying to ${comment.replyTo.authorName}` : "replying to a removed comment"}
+        </p>
+      )}
       <p className="comment-text">{comment.text}</p>
       <footer className="comment-actions">
         <button
