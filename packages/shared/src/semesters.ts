@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { adminSuccessSchema } from "./admin";
+import { commentReplyToSchema } from "./comments";
 import { bountySchema, explorerPageSchema, projectSchema } from "./entities";
 import { leaderboardSchema } from "./leaderboard";
 import { messages } from "./messages";
@@ -96,6 +97,11 @@ export type ArchivedProject = z.infer<typeof archivedProjectSchema>;
 export const archivedCommentSchema = z.object({
   _id: z.string(),
   parentCommentId: z.string().nullable(),
+  /**
+   * Whom a reply to a reply answers, as on the live forum (`authorName` "" when that reply was removed); absent
+   * in archives written before it was kept.
+   */
+  replyTo: commentReplyToSchema.nullable().optional(),
   authorWallet: z.string(),
   authorName: z.string(),
   authorPhoto: z.string().nullable(),

@@ -156,8 +156,13 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
       .insert(comments)
       .values({ postId: visible!.id, authorWallet: bea(), text: "Nice post" })
       .returning({ id: comments.id });
+    const [thanks] = await db
+      .insert(comments)
+      .values({ postId: visible!.id, parentId: top!.id, authorWallet: ada(), text: "Thanks Bea" })
+      .returning({ id: comments.id });
     await db.insert(comments).values([
-      { postId: visible!.id, parentId: top!.id, authorWallet: ada(), text: "Thanks Bea" },
+      // A reply to a reply (features/comments keeps whom it answers).
+      { postId: visible!.id, parentId: top!.id, replyToId: thanks!.id, authorWallet: bea(), text: "Anytime" },
       { postId: visible!.id, authorWallet: bea(), text: "Hidden comment", hidden: true },
       { postId: hidden!.id, authorWallet: ada(), text: "On a hidden post" },
     ]);
@@ -198,7 +203,7 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
         projectSubmissions: 2,
         projectImages: 2,
         posts: 1,
-        comments: 3,
+        comments: 4,
         transactions: live.transactions.length,
         bounties: 2,
         predictions: 1,
@@ -285,7 +290,14 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
     expect(archive.posts).toHaveLength(1);
     expect(archive.posts[0]).toMatchObject({ content: "Hello class", authorName: "Ada Lovelace", upvotes: 2 });
     expect(archive.posts[0]!.comments).toMatchObject([
-      { text: "Nice post", authorName: "Bea 🎨", replies: [{ text: "Thanks Bea", authorName: "Ada Lovelace" }] },
+      {
+        text: "Nice post",
+        authorName: "Bea 🎨",
+        replies: [
+          { text: "Thanks Bea", authorName: "Ada Lovelace", replyTo: null },
+          { text: "Anytime", authorName: "Bea 🎨", replyTo: { authorName: "Ada Lovelace" } },
+        ],
+      },
       // Before: left out with its reply, which the reset then lost for good.
       { removed: "deleted", text: "", authorName: "", replies: [{ text: "Still here", authorName: "Bea 🎨" }] },
     ]);
@@ -326,7 +338,7 @@ describe.each(testDatabaseKinds())("semesters on %s", (kind) => {
       cleared: {
         profiles: 3,
         posts: 3,
-        comments: 6,
+        comments: 7,
         projects: 2,
         tips: 1,
         predictions: 1,

@@ -174,9 +174,20 @@ async function snapshotPosts(db: Reader): Promise<{ posts: ArchivedPost[]; comme
           .leftJoin(profiles, eq(profiles.wallet, comments.authorWallet))
           .where(inArray(comments.postId, postIds))
           .orderBy(asc(comments.createdAt), asc(comments.id));
+  const byId = new Map(commentRows.map((r) => [r.comment.id, r]));
+  // Named as on the live forum (features/comments): a reply since removed by no one.
+  const replyTo = (r: (typeof commentRows)[number]): ArchivedComment["replyTo"] => {
+    const target = r.comment.replyToId === null ? undefined : byId.get(r.comment.replyToId);
+    if (!target) return null;
+    return {
+      _id: String(target.comment.id),
+      authorName: shown(target) ? (target.authorName ?? target.comment.authorWallet) : "",
+    };
+  };
   const toComment = (r: (typeof commentRows)[number]): ArchivedComment => ({
     _id: String(r.comment.id),
     parentCommentId: r.comment.parentId === null ? null : String(r.comment.parentId),
+    replyTo: replyTo(r),
     authorWallet: r.comment.authorWallet,
     authorName: r.authorName ?? r.comment.authorWallet,
     authorPhoto: r.authorPhoto ?? null,

@@ -82,6 +82,12 @@ function CommentView({ comment }: { comment: ArchivedComment }) {
           {formatDateTime(comment.createdAt)}
         </time>
       </header>
+      {comment.replyTo && (
+        <p className="muted small" data-testid="comment-reply-to">
+          <span aria-hidden="true">↪ </span>
+          {comment.replyTo.authorName ? `replying to ${comment.replyTo.authorName}` : "replying to a removed comment"}
+        </p>
+      )}
       <p className="archive-comment-text">{comment.text}</p>
       <p className="muted small archive-votes">
         <Votes up={comment.upvotes} down={comment.downvotes} />
