@@ -183,6 +183,11 @@ describe("forum comments", () => {
         await context.close();
         continue;
       }
+      // The list says where each reply sits: a reply to a reply names whom it answers.
+      const answer = page.getByTestId("admin-comment").filter({ hasText: "Round, size 8." });
+      await answer.getByText("· reply to Pia Comments").waitFor();
+      const direct = page.getByTestId("admin-comment").filter({ hasText: REPLY });
+      expect(await direct.textContent()).toMatch(/· reply(?! to)/);
       await hide.click();
       expect((await readAlert(page)).text).toBe(adminSuccessMessages.commentHidden(true));
       const publicList = await api<Comment[]>(`/api/posts/${postId}/comments`);

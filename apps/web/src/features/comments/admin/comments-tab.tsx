@@ -1,5 +1,6 @@
 /** Comments: every comment (newest first) with the post it is on, and Hide or Show. A hidden comment leaves the forum. */
 import { adminSuccessMessages } from "@classcoin/shared/admin";
+import type { AdminComment } from "@classcoin/shared/comments";
 import { AdminList, StateBadge, ToggleButton } from "../../../lib/admin/admin-list";
 import type { AdminSigner } from "../../../lib/admin/admin-signer";
 import { LoadState } from "../../../lib/admin/load-state";
@@ -27,7 +28,7 @@ export function CommentsTab({ signer }: { signer: AdminSigner }) {
                 <span className="muted small">
                   {" "}
                   · {formatDateTime(c.createdAt)}
-                  {c.parentCommentId ? " · reply" : ""}
+                  {replyLabel(c)}
                 </span>
                 <p className="admin-comment-text">{c.deleted ? <em>Deleted by its author</em> : c.text}</p>
                 <span className="muted small admin-comment-post">On the post: “{c.postContent}”</span>
@@ -52,4 +53,10 @@ export function CommentsTab({ signer }: { signer: AdminSigner }) {
       )}
     </LoadState>
   );
+}
+
+/** Where a comment sits, as the forum says it: a reply, and for a reply to a reply whom it answers. */
+function replyLabel(c: AdminComment): string {
+  if (c.replyTo) return ` · reply to ${c.replyTo.authorName || "a removed comment"}`;
+  return c.parentCommentId ? " · reply" : "";
 }
