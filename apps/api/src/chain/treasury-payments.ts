@@ -156,8 +156,11 @@ export interface TreasuryPayments {
   send<T>(work: (tx: Tx, sign: Sign) => Promise<T>): Promise<T>;
   /** Settles a recorded payment from the chain, waiting up to `timeoutMs` (default 3 min) for it to be mined. */
   settle(hash: string, options?: { timeoutMs?: number }): Promise<PaymentStatus>;
-  /** `settle`, with the hash of the payment's transaction now: a payment re-signed with a higher fee has another. */
-  settlePayment(hash: string, options?: { timeoutMs?: number }): Promise<SettledPayment>;
+  /**
+   * `settle`, with the hash of the payment's transaction now: a payment re-signed with a higher fee has another.
+   * `onResigned` is told each new copy's hash while it waits (a page showing the first hash can follow it).
+   */
+  settlePayment(hash: string, options?: SettleOptions): Promise<SettledPayment>;
   /**
    * Re-signs with a higher fee the payments the base fee has priced out, then settles every payment still
    * `signed` (re-broadcasting its bytes), without waiting for receipts; answers the rows found mined here (for
@@ -166,6 +169,11 @@ export interface TreasuryPayments {
   settleOpen(options?: { log?: SettleLog }): Promise<MinedLate[]>;
   /** The fee cap per gas a payment signed now gets (the base fee's headroom plus the tip). */
   feeCap(): Promise<bigint>;
+}
+
+export interface SettleOptions {
+  timeoutMs?: number;
+  onResigned?: (hash: `0x${string}`) => Promise<void>;
 }
 
 const DEFAULT_SETTLE_TIMEOUT_MS = 180_000;
@@ -391,15 +399,21 @@ export function createTreasuryPayments(
     return chain.getTransactionCount({ address: account.address, blockNumber: settledAt }).catch(() => 0);
   }
 
-  async function settlePayment(hash: string, options: { timeoutMs?: number } = {}): Promise<SettledPayment> {
+  async function settlePayment(hash: string, options: SettleOptions = {}): Promise<SettledPayment> {
     const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS);
     /** When its bytes last went out from here (`sentAt`; 0: not lately, so at once). */
     let lastBroadcast: number | undefined;
+    /** The copy the caller was last told of (or the hash it gave). */
+    let told = hash;
     for (;;) {
       const members = await membersOf(hash);
       const outcome = outcomeOf(members);
       const live = members.find((m) => m.status === "signed");
       if (outcome.status !== "signed" || !live) return outcome;
+      if (live.txHash !== told) {
+        told = live.txHash;
+        await options.onResigned?.(live.txHash as `0x${string}`);
+      }
       // The re-signed copy is the one to wait for, but the chain may have mined an earlier one first.
       const open = members.filter((m) => m.status === "signed" || m.status === "replaced").reverse();
       // The earliest of its copies: if any was not sent from here lately, all go out at once.

@@ -3,7 +3,9 @@
  * meanwhile the admin's page is told the transaction it waits for (`award.sent`, to the admin's streams only).
  */
 import { addressedTo, type LiveEvent } from "@classcoin/shared/live-events";
+import { parseGwei } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { treasuryPaymentsOf } from "../../chain/treasury-payments";
 import { profiles } from "../../db/schema";
 import { ADMIN_WALLET, adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -62,6 +64,50 @@ describe("an award waiting for its block", () => {
       });
       // The student is told once it is mined, as before.
       expect(published.map((e) => e.type)).toEqual(["award.sent", "award"]);
+    } finally {
+      stop();
+      await chain.test.setAutomine(true);
+    }
+  });
+
+  it("re-signed with a higher fee while it waits (blocks filled up), it announces the copy's hash too", async () => {
+    const student = chain.account(2).address.toLowerCase() as `0x${string}`;
+    await t.database.db
+      .insert(profiles)
+      .values({ wallet: student, name: "Bo", birthday: "2010-01-01", starSign: "Leo" });
+    const published: LiveEvent[] = [];
+    const stop = t.app.events.subscribe(({ event }) => {
+      if (event.type === "award.sent" || event.type === "award") published.push(event);
+    });
+    await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
+    await chain.test.mine({ blocks: 1 });
+    await chain.test.setAutomine(false);
+    try {
+      const request = adminCalls(t.app).post("/award", {
+        wallet: student,
+        amount: 2,
+        note: "Spike",
+        awardId: "ab".repeat(16),
+      });
+      for (let i = 0; i < 250 && published.length === 0; i++) await sleep(20);
+      const first = published[0];
+      if (first?.type !== "award.sent") throw new Error("no award.sent");
+      // The base fee jumps past the award's fee cap; the settler signs a copy with a higher fee.
+      await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("20") });
+      await chain.test.mine({ blocks: 1 });
+      await treasuryPaymentsOf(t.app.deps).settleOpen();
+      for (let i = 0; i < 250 && published.length < 2; i++) await sleep(20);
+      const copy = published[1];
+      // Before: the admin's page kept showing the first hash, a transaction the chain will never mine.
+      if (copy?.type !== "award.sent") throw new Error(`no second award.sent: ${JSON.stringify(published)}`);
+      expect(copy.txHash).not.toBe(first.txHash);
+      expect(copy.awardId).toBe(first.awardId);
+
+      await chain.test.mine({ blocks: 1 });
+      const res = await request;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().award.txHash).toBe(copy.txHash);
+      expect(published.map((e) => e.type)).toEqual(["award.sent", "award.sent", "award"]);
     } finally {
       stop();
       await chain.test.setAutomine(true);

@@ -30,7 +30,8 @@ export interface AwardSent {
 
 /**
  * `onBroadcast`: called with the transaction's hash once it is broadcast, before it is waited for (12 s or
- * more on Sepolia), so the admin sees what is under way.
+ * more on Sepolia), so the admin sees what is under way; and again with a copy's hash if the award is re-signed
+ * with a higher fee while it waits.
  */
 export async function awardStudent(
   deps: AppDeps,
@@ -74,8 +75,8 @@ export async function awardStudent(
     throw sendError(error);
   }
   await onBroadcast?.(started.hash);
-  // Its hash now: an award re-signed with a higher fee while it waited is another transaction.
-  const { status, hash } = await payments.settlePayment(started.hash);
+  // Its hash now: an award re-signed with a higher fee while it waited is another transaction, told as the first.
+  const { status, hash } = await payments.settlePayment(started.hash, { onResigned: onBroadcast });
   if (status !== "mined") throw unpaidError(status, hash);
   return {
     wallet: input.wallet,
