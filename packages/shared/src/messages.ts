@@ -60,6 +60,8 @@ export const messages = {
     notYours: "You can only delete your own comments.",
     deleted: "This comment was deleted.",
     hidden: "This comment was hidden by the instructor.",
+    /** Above a reply to a reply: whom it answers ("" once that reply was removed). */
+    replyingTo: (name: string) => (name ? `replying to ${name}` : "replying to a removed comment"),
     deleteConfirm: "Delete your comment? This cannot be undone.",
     validation: "Comment validation failed: ",
     failed: "Comment failed: ",

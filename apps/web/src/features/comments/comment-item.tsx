@@ -83,7 +83,7 @@ export function CommentItem({
       {comment.replyTo && (
         <p className="comment-reply-to muted small" data-testid="comment-reply-to">
           <span aria-hidden="true">↪ </span>
-          {comment.replyTo.authorName ? `replying to ${comment.replyTo.authorName}` : "replying to a removed comment"}
+          {messages.comment.replyingTo(comment.replyTo.authorName)}
         </p>
       )}
       <p className="comment-text">{comment.text}</p>

@@ -85,7 +85,7 @@ function CommentView({ comment }: { comment: ArchivedComment }) {
       {comment.replyTo && (
         <p className="muted small" data-testid="comment-reply-to">
           <span aria-hidden="true">↪ </span>
-          {comment.replyTo.authorName ? `replying to ${comment.replyTo.authorName}` : "replying to a removed comment"}
+          {messages.comment.replyingTo(comment.replyTo.authorName)}
         </p>
       )}
       <p className="archive-comment-text">{comment.text}</p>
