@@ -128,8 +128,15 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     max: poolSize,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
-    // Sent at connect as a session default, which `SET LOCAL` lifts for one transaction and `RESET` restores.
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    // The session's time limit (db/statement-timeout.ts), which `SET LOCAL` lifts for one transaction. A SET,
+    // not the startup parameter node-postgres could send: PgBouncer refuses a connection that sends one it does
+    // not know. Awaited before the pool hands the connection out; if it fails, the connection is not used.
+    onConnect:
+      statementTimeoutMs > 0
+        ? async (client) => {
+            await client.query(`SET statement_timeout = ${Math.max(1, Math.round(statementTimeoutMs))}`);
+          }
+        : undefined,
   });
   // A client that loses its server must not crash the process; the query waiting on it, or the next one,
   // reports the error (a 503), and the pool drops the client when it is released. The pool listens only to

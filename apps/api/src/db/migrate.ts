@@ -13,27 +13,19 @@ export const MIGRATION_LOCK = 0x6363_6d67;
 
 export async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
   const client = await pool.connect();
-  let broken = false;
   try {
     // Migrations may rewrite a large table, and an instance waits here while another migrates: no time limit
-    // (db/statement-timeout.ts) for this connection until it goes back to the pool.
+    // (db/statement-timeout.ts) for this connection, which is closed after (a new one gets the pool's limit).
     await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {
-        broken = true;
-      });
-      await client.query("RESET statement_timeout").catch(() => {
-        broken = true;
-      });
+      // Closing the connection below would release it too; unlocking first lets a waiting instance go at once.
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     }
-  } catch (error) {
-    broken = true;
-    throw error;
   } finally {
-    // A connection whose unlock failed must not go back to the pool still holding the lock.
-    client.release(broken);
+    // Closed, not pooled: it has no statement time limit, and one whose unlock failed would still hold the lock.
+    client.release(true);
   }
 }
