@@ -10,7 +10,7 @@
  * writes ever wait on each other.
  */
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import type { Tx } from "./client";
+import type { Db, Tx } from "./client";
 
 /**
  * Long enough for a retry after a dropped answer (a browser's or proxy's timeout and a second try) and for an
@@ -20,6 +20,25 @@ export const DOUBLE_SUBMIT_WINDOW_MS = 60_000;
 
 /** First key of the per-author lock ("ccds"); the second is the hash of the wallet. */
 const DOUBLE_SUBMIT_LOCK = 0x6363_6473;
+
+/**
+ * The one create of a submission: under `authorWallet`'s lock, `findSame` (the same thing sent to the same place
+ * within the window) and, if it finds nothing, `insert`, in one transaction. `created` is false for a double
+ * submit: nothing new is stored, so nothing is to be announced.
+ */
+export function createOnce<T>(
+  db: Db,
+  authorWallet: string,
+  findSame: (tx: Tx) => Promise<T | undefined>,
+  insert: (tx: Tx) => Promise<T>,
+): Promise<{ row: T; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockAuthorSubmissions(tx, authorWallet);
+    const same = await findSame(tx);
+    if (same !== undefined) return { row: same, created: false };
+    return { row: await insert(tx), created: true };
+  });
+}
 
 /** Waits for and takes `authorWallet`'s submission lock, held until `tx` ends. */
 export async function lockAuthorSubmissions(tx: Tx, authorWallet: string): Promise<void> {

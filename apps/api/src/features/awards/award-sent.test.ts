@@ -25,22 +25,32 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A student with a profile: dev account `account`. */
+async function student(account: number, name: string): Promise<`0x${string}`> {
+  const wallet = chain.account(account).address.toLowerCase() as `0x${string}`;
+  await t.database.db.insert(profiles).values({ wallet, name, birthday: "2010-01-01", starSign: "Leo" });
+  return wallet;
+}
+
+/** The award events published from now on, in order, until `stop()`. */
+function watchAwards(): { published: LiveEvent[]; stop: () => void } {
+  const published: LiveEvent[] = [];
+  const stop = t.app.events.subscribe(({ event }) => {
+    if (event.type === "award.sent" || event.type === "award") published.push(event);
+  });
+  return { published, stop };
+}
+
 describe("an award waiting for its block", () => {
   it("announces its transaction to the admin before it is mined; the answer is the same as ever", async () => {
-    const student = chain.account(1).address.toLowerCase() as `0x${string}`;
-    await t.database.db
-      .insert(profiles)
-      .values({ wallet: student, name: "Ada", birthday: "2010-01-01", starSign: "Leo" });
-    const published: LiveEvent[] = [];
-    const stop = t.app.events.subscribe(({ event }) => {
-      if (event.type === "award.sent" || event.type === "award") published.push(event);
-    });
+    const ada = await student(1, "Ada");
+    const { published, stop } = watchAwards();
     const awardId = "ef".repeat(16);
     await chain.test.setAutomine(false);
     let answered = false;
     try {
       const request = adminCalls(t.app)
-        .post("/award", { wallet: student, amount: 4, note: "Patience", awardId })
+        .post("/award", { wallet: ada, amount: 4, note: "Patience", awardId })
         .finally(() => {
           answered = true;
         });
@@ -60,7 +70,7 @@ describe("an award waiting for its block", () => {
       expect(res.json()).toEqual({
         success: true,
         message: "Awarded 4 CC to Ada",
-        award: { wallet: student, name: "Ada", amount: 4, note: "Patience", txHash: sent.txHash },
+        award: { wallet: ada, name: "Ada", amount: 4, note: "Patience", txHash: sent.txHash },
       });
       // The student is told once it is mined, as before.
       expect(published.map((e) => e.type)).toEqual(["award.sent", "award"]);
@@ -71,20 +81,14 @@ describe("an award waiting for its block", () => {
   });
 
   it("re-signed with a higher fee while it waits (blocks filled up), it announces the copy's hash too", async () => {
-    const student = chain.account(2).address.toLowerCase() as `0x${string}`;
-    await t.database.db
-      .insert(profiles)
-      .values({ wallet: student, name: "Bo", birthday: "2010-01-01", starSign: "Leo" });
-    const published: LiveEvent[] = [];
-    const stop = t.app.events.subscribe(({ event }) => {
-      if (event.type === "award.sent" || event.type === "award") published.push(event);
-    });
+    const bo = await student(2, "Bo");
+    const { published, stop } = watchAwards();
     await chain.test.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei("1") });
     await chain.test.mine({ blocks: 1 });
     await chain.test.setAutomine(false);
     try {
       const request = adminCalls(t.app).post("/award", {
-        wallet: student,
+        wallet: bo,
         amount: 2,
         note: "Spike",
         awardId: "ab".repeat(16),

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
-import { lockAuthorSubmissions, submittedJustNow } from "../../db/double-submit";
+import { createOnce, submittedJustNow } from "../../db/double-submit";
 import { comments, commentVotes, posts, profiles } from "../../db/schema";
 import { forbidden, notFound, validationFailed } from "../../http-errors";
 import { requireVoterInClass } from "../profiles/service";
@@ -198,33 +198,38 @@ export async function createComment(
       if (!thread) throw notFound(messages.comment.parentNotFound);
     }
   }
-  const { id, created } = await db.transaction(async (tx) => {
-    await lockAuthorSubmissions(tx, input.authorWallet);
-    const [same] = await tx
-      .select({ id: comments.id })
-      .from(comments)
-      .where(
-        and(
-          eq(comments.postId, postId),
-          parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId),
-          replyToId === null ? isNull(comments.replyToId) : eq(comments.replyToId, replyToId),
-          eq(comments.authorWallet, input.authorWallet),
-          eq(comments.text, text.data),
-          // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
-          eq(comments.hidden, false),
-          submittedJustNow(comments.createdAt),
-        ),
-      )
-      .orderBy(desc(comments.id))
-      .limit(1);
-    if (same) return { id: same.id, created: false };
-    const [row] = await tx
-      .insert(comments)
-      .values({ postId, parentId, replyToId, authorWallet: input.authorWallet, text: text.data })
-      .returning({ id: comments.id });
-    return { id: row!.id, created: true };
-  });
-  return { comment: await readComment(db, id), created };
+  const { row, created } = await createOnce(
+    db,
+    input.authorWallet,
+    async (tx) =>
+      (
+        await tx
+          .select({ id: comments.id })
+          .from(comments)
+          .where(
+            and(
+              eq(comments.postId, postId),
+              parentId === null ? isNull(comments.parentId) : eq(comments.parentId, parentId),
+              replyToId === null ? isNull(comments.replyToId) : eq(comments.replyToId, replyToId),
+              eq(comments.authorWallet, input.authorWallet),
+              eq(comments.text, text.data),
+              // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+              eq(comments.hidden, false),
+              submittedJustNow(comments.createdAt),
+            ),
+          )
+          .orderBy(desc(comments.id))
+          .limit(1)
+      )[0],
+    async (tx) =>
+      (
+        await tx
+          .insert(comments)
+          .values({ postId, parentId, replyToId, authorWallet: input.authorWallet, text: text.data })
+          .returning({ id: comments.id })
+      )[0]!,
+  );
+  return { comment: await readComment(db, row.id), created };
 }
 
 /**

@@ -9,7 +9,7 @@ import { messages } from "@classcoin/shared/messages";
 import { and, desc, eq, gt, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
-import { DOUBLE_SUBMIT_WINDOW_MS, lockAuthorSubmissions } from "../../db/double-submit";
+import { createOnce, DOUBLE_SUBMIT_WINDOW_MS } from "../../db/double-submit";
 import { feedPosts, profiles } from "../../db/schema";
 import { notFound, validationFailed } from "../../http-errors";
 import type { UploadedFile } from "../images/multipart";
@@ -93,33 +93,41 @@ export async function createFeedPost(
 
   const images: string[] = [];
   for (const file of files) images.push(await storeImage(db, file.bytes, "feed"));
-  return db.transaction(async (tx) => {
-    await lockAuthorSubmissions(tx, input.authorWallet);
-    // Its time by this server's clock, the one its announcer and `listFeed`'s span use; the window too.
-    const now = new Date();
-    const [same] = await tx
-      .select()
-      .from(feedPosts)
-      .where(
-        and(
-          eq(feedPosts.authorWallet, input.authorWallet),
-          eq(feedPosts.text, text.data),
-          // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
-          eq(feedPosts.hidden, false),
-          // The same pictures in the same order: stored under the hash of their bytes, the same names.
-          sql`${feedPosts.images} = ${JSON.stringify(images)}::jsonb`,
-          gt(feedPosts.createdAt, new Date(now.getTime() - DOUBLE_SUBMIT_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(feedPosts.id))
-      .limit(1);
-    if (same) return { post: toFeedPost(same, input.authorWallet), created: false };
-    const [row] = await tx
-      .insert(feedPosts)
-      .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: now })
-      .returning();
-    return { post: toFeedPost(row!, input.authorWallet), created: true };
-  });
+  // Its time by this server's clock, the one its announcer and `listFeed`'s span use; the window too. Read once
+  // the author's lock is held (in `findSame`), so a copy that waited on the lock is timed after the first.
+  let now = new Date();
+  const { row, created } = await createOnce(
+    db,
+    input.authorWallet,
+    async (tx) => {
+      now = new Date();
+      const [same] = await tx
+        .select()
+        .from(feedPosts)
+        .where(
+          and(
+            eq(feedPosts.authorWallet, input.authorWallet),
+            eq(feedPosts.text, text.data),
+            // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+            eq(feedPosts.hidden, false),
+            // The same pictures in the same order: stored under the hash of their bytes, the same names.
+            sql`${feedPosts.images} = ${JSON.stringify(images)}::jsonb`,
+            gt(feedPosts.createdAt, new Date(now.getTime() - DOUBLE_SUBMIT_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(feedPosts.id))
+        .limit(1);
+      return same;
+    },
+    async (tx) =>
+      (
+        await tx
+          .insert(feedPosts)
+          .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: now })
+          .returning()
+      )[0]!,
+  );
+  return { post: toFeedPost(row, input.authorWallet), created };
 }
 
 /** Whether a visible post shows the image of that name. */

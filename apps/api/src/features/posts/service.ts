@@ -11,7 +11,7 @@ import { and, desc, eq, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import { requireMinBalance } from "../../chain/balances";
 import type { Db } from "../../db/client";
-import { lockAuthorSubmissions, submittedJustNow } from "../../db/double-submit";
+import { createOnce, submittedJustNow } from "../../db/double-submit";
 import { posts, profiles, votes } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { notFound, validationFailed } from "../../http-errors";
@@ -111,30 +111,35 @@ export async function createPost(
   const content = postContentSchema.safeParse(input.content);
   if (!content.success) errors.push(...content.error.issues.map((i) => i.message));
   if (errors.length > 0 || !content.success) throw validationFailed(errors);
-  const { id, created } = await db.transaction(async (tx) => {
-    await lockAuthorSubmissions(tx, input.authorWallet);
-    const [same] = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(
-        and(
-          eq(posts.authorWallet, input.authorWallet),
-          eq(posts.content, content.data),
-          // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
-          eq(posts.hidden, false),
-          submittedJustNow(posts.createdAt),
-        ),
-      )
-      .orderBy(desc(posts.id))
-      .limit(1);
-    if (same) return { id: same.id, created: false };
-    const [row] = await tx
-      .insert(posts)
-      .values({ authorWallet: input.authorWallet, content: content.data })
-      .returning({ id: posts.id });
-    return { id: row!.id, created: true };
-  });
-  return { post: await readPost(db, id), created };
+  const { row, created } = await createOnce(
+    db,
+    input.authorWallet,
+    async (tx) =>
+      (
+        await tx
+          .select({ id: posts.id })
+          .from(posts)
+          .where(
+            and(
+              eq(posts.authorWallet, input.authorWallet),
+              eq(posts.content, content.data),
+              // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+              eq(posts.hidden, false),
+              submittedJustNow(posts.createdAt),
+            ),
+          )
+          .orderBy(desc(posts.id))
+          .limit(1)
+      )[0],
+    async (tx) =>
+      (
+        await tx
+          .insert(posts)
+          .values({ authorWallet: input.authorWallet, content: content.data })
+          .returning({ id: posts.id })
+      )[0]!,
+  );
+  return { post: await readPost(db, row.id), created };
 }
 
 /**
