@@ -34,6 +34,8 @@ const seededComments: { author: number; post: number; replyTo?: number; text: st
   { author: 2, post: 0, replyTo: 0, text: "Charcoal cats are the best cats." },
   { author: 3, post: 1, text: "Try a touch of burnt sienna with white." },
   { author: 0, post: 1, replyTo: 2, text: "Thanks, that fixed the grey!" },
+  // A reply to a reply: it joins comment 0's thread and says whom it answers.
+  { author: 1, post: 0, replyTo: 1, text: "Agreed, charcoal for the whiskers too." },
 ];
 
 const get = async <T>(path: string): Promise<T> => {
@@ -254,7 +256,7 @@ describe("semesters: archive, new semester, the archive read-only", () => {
         expect((await readAlert(page)).text).toBe(messages.semester.started);
         await page
           .getByTestId("semester-cleared")
-          .getByText(/Cleared 6 profiles, 5 posts, 4 comments/)
+          .getByText(/Cleared 6 profiles, 5 posts, 5 comments/)
           .waitFor();
         // The new semester is not archived yet.
         await page.getByTestId("semester-archived").getByText("Not archived yet").waitFor();
@@ -304,6 +306,13 @@ describe("semesters: archive, new semester, the archive read-only", () => {
     // A reply sits under the comment it answers.
     const replies = forum.getByRole("list", { name: `Replies to ${demoPeople[1]?.name}` });
     await replies.getByText(seededComments[1]?.text ?? "").waitFor();
+    // A reply to a reply stays in the thread and names whom it answers.
+    const answer = replies.getByTestId("archived-comment").filter({ hasText: seededComments[4]?.text ?? "" });
+    await answer
+      .getByTestId("comment-reply-to")
+      .getByText(messages.comment.replyingTo(demoPeople[seededComments[1]?.author ?? 0]?.name ?? ""))
+      .waitFor();
+    expect(await replies.getByTestId("comment-reply-to").count()).toBe(1);
     await expectImagesLoaded(forum);
     await expectAccessible(page);
     await screenshot(page, "semesters-archive-forum");
