@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { feedPosts, images, settings } from "../../db/schema";
 import { allowLongStatements } from "../../db/statement-timeout";
 import { storeImage } from "../images/service";
+import { notReferenced } from "../images/sweep";
 
 const DONE_KEY = "feed-images-separated";
 /** pg_advisory_xact_lock key: one instance does it ("ccfi"). */
@@ -41,11 +42,7 @@ export async function separateFeedImages(db: Db): Promise<number> {
       await tx.execute(sql`
         DELETE FROM images i
         WHERE i.name IN (SELECT jsonb_array_elements_text(${JSON.stringify(old)}::jsonb))
-          AND NOT EXISTS (SELECT 1 FROM projects p WHERE p.image = i.name)
-          AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.photo = i.name)
-          AND NOT EXISTS (SELECT 1 FROM archive_transactions a WHERE i.name IN (a.from_photo, a.to_photo))
-          AND NOT EXISTS (SELECT 1 FROM archives a
-            WHERE strpos(a.profiles::text || a.projects::text || a.posts::text || a.leaderboard::text, i.name) > 0)`);
+          AND ${notReferenced(sql`i.name`)}`);
       // What is left of them is a project's or a photo's (stored once with the Feed's before): served by
       // those routes now, which do not serve the Feed's images.
     }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { registerEndpoint } from "../../http/endpoint";
 import { notFound } from "../../http-errors";
 import { readImage } from "./service";
+import { scheduleImageSweep } from "./sweep";
 
 export const imageRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
@@ -24,4 +25,5 @@ export const imageRoutes: FastifyPluginAsync = async (app) => {
 
   serve(imageEndpoints.profilePhoto);
   serve(imageEndpoints.projectImage);
+  scheduleImageSweep(app, db);
 };

@@ -15,7 +15,7 @@ import {
   PROJECT_IMAGE_MAX_DIMENSION,
 } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Db } from "../../db/client";
 import { images } from "../../db/schema";
@@ -120,7 +120,8 @@ export async function storeImage(db: Db, bytes: Buffer, kind: ImageKind): Promis
       height: encoded.height,
       bytes: encoded.bytes,
     })
-    .onConflictDoNothing({ target: images.name });
+    // Stored again: its grace period starts again, so the image sweep cannot take it before its row is written.
+    .onConflictDoUpdate({ target: images.name, set: { createdAt: sql`now()` } });
   return name;
 }
 

@@ -9,6 +9,7 @@ import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { multipartBody, type TestFile } from "../../testing/multipart";
 import { signIn } from "../../testing/sign-in";
+import { deleteUnreferencedImages } from "../images/sweep";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -313,6 +314,13 @@ describe.each(testDatabaseKinds())("profiles on %s", (kind) => {
       expect(replaced.statusCode).toBe(200);
       expect(replaced.json().photo).toMatch(/^[0-9a-f]{64}\.webp$/);
       expect(replaced.json().photo).not.toBe(first);
+
+      // Once its grace period is over (here: at once), the image sweep deletes the photo nothing shows now.
+      expect(await deleteUnreferencedImages(t.database.db, new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);
+      const served = async (name: string) =>
+        (await t.app.inject({ method: "GET", url: `/api/profiles/photo/${name}` })).statusCode;
+      expect(await served(first)).toBe(404);
+      expect(await served(replaced.json().photo)).toBe(200);
     });
 
     it("a text file named .png is refused by its bytes and no profile is made", async () => {
