@@ -23,7 +23,7 @@ export const IMAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** The first sweep waits a little after start, so a start (or a test's app) does not pay for it. */
 const FIRST_SWEEP_AFTER_MS = 5 * 60 * 1000;
 
-/** Every image name some row shows (with nulls, filtered by the caller). */
+/** Every image name some row shows (a null among them matches no image). */
 const referencedNames = sql`
   SELECT photo AS name FROM profiles
   UNION ALL SELECT image FROM projects
