@@ -58,6 +58,8 @@ export const messages = {
     notFound: "Comment not found",
     parentNotFound: "The comment you are replying to is not on this post or was removed.",
     notYours: "You can only delete your own comments.",
+    /** A post holding as many comments as its list shows (the API's MAX_COMMENTS_PER_POST): one more would never be seen. */
+    full: (max: number) => `This post already has ${max} comments, the most it can show: no more can be added.`,
     deleted: "This comment was deleted.",
     hidden: "This comment was hidden by the instructor.",
     /** Above a reply to a reply: whom it answers ("" once that reply was removed). */

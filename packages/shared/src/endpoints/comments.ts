@@ -36,10 +36,10 @@ export const commentEndpoints = {
     tag: "forum",
     summary: "Comment on a post or reply to a comment (session of authorWallet and a profile required)",
     description:
-      "A reply to a reply is attached to the thread of the reply it answers, so threads are one level deep, and keeps that reply as `replyTo`. The same text from the same author to the same post, thread and reply again within a minute (a retried request) answers the comment already written; no second one is stored.",
+      "A reply to a reply is attached to the thread of the reply it answers, so threads are one level deep, and keeps that reply as `replyTo`. The same text from the same author to the same post, thread and reply again within a minute (a retried request) answers the comment already written; no second one is stored. A post holding 1000 visible comments takes no more (409).",
     body: createCommentBodySchema,
     response: commentSchema,
-    errorStatuses: [400, 401, 403, 404, 429],
+    errorStatuses: [400, 401, 403, 404, 409, 429],
   }),
   vote: defineEndpoint({
     method: "POST",

@@ -319,6 +319,44 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     expect(reply.statusCode).toBe(404);
   });
 
+  it("comments deleted in bulk take no room in the list: a comment written after 1000 of them is shown", async () => {
+    const ada = await member("Flood Fay");
+    const bob = await member("Late Leo");
+    const postId = await newPost(bob.address);
+    // What a student leaves behind after writing 1000 comments on a post and deleting each (10 a minute).
+    await t.database.db.insert(comments).values(
+      Array.from({ length: 1000 }, () => ({
+        postId: Number(postId),
+        authorWallet: ada.address,
+        text: "",
+        deleted: true,
+      })),
+    );
+    const res = await comment(bob.cookie, { postId, authorWallet: bob.address, text: "Anyone here?" });
+    expect(res.statusCode, res.body).toBe(200);
+    // Before: the list read the post's first 1000 rows, all deleted, so this comment (and every later one) was
+    // stored and counted but shown to no one.
+    expect((await list(postId)).map((c) => c.text)).toEqual(["Anyone here?"]);
+    expect(await commentCount(postId)).toBe(1);
+  });
+
+  it("a post holding the most comments the list shows refuses one more with 409, instead of storing it unseen", async () => {
+    const ada = await member("Full Flo");
+    const postId = await newPost(ada.address);
+    await t.database.db
+      .insert(comments)
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({ postId: Number(postId), authorWallet: ada.address, text: `#${i}` })),
+      );
+    const before = (await rowsOnPost(postId)).length;
+    const res = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "One more" });
+    // Before: 200, stored and counted, and missing from the list (which stops at 1000).
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toBe(messages.comment.full(1000));
+    expect((await rowsOnPost(postId)).length).toBe(before);
+    expect(await list(postId)).toHaveLength(1000);
+  });
+
   it("the admin hides a comment (it leaves the forum, its replies stay under a blank placeholder) and shows it again", async () => {
     const ada = await member("Mona");
     const bob = await member("Moe");

@@ -7,17 +7,24 @@
 import { type AdminComment, type Comment, type CommentReplyTo, commentTextSchema } from "@classcoin/shared/comments";
 import type { VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { and, asc, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { createOnce, submittedJustNow } from "../../db/double-submit";
 import { comments, commentVotes, posts, profiles } from "../../db/schema";
-import { forbidden, notFound, validationFailed } from "../../http-errors";
+import { conflict, forbidden, notFound, validationFailed } from "../../http-errors";
 import { requireVoterInClass } from "../profiles/service";
 
-/** At most this many comments are listed under one post (a class thread never comes close). */
+/**
+ * At most this many visible comments on one post (a class thread never comes close): one more is refused
+ * (`createComment`), as the list shows no more. The list reads only the rows it shows, so comments deleted or
+ * hidden take no room in it (1000 comments written and deleted used to fill it: every later comment was
+ * stored and shown to no one).
+ */
 const MAX_COMMENTS_PER_POST = 1000;
+/** The rows listed: the visible comments and at most one placeholder per thread, which has a visible reply. */
+const MAX_LISTED_PER_POST = 2 * MAX_COMMENTS_PER_POST;
 /** The admin list shows the start of the post a comment is on. */
 const POST_EXCERPT_CHARS = 80;
 
@@ -116,13 +123,18 @@ function selectComments(db: Db, where: SQL | undefined) {
     .where(where);
 }
 
-async function requireVisiblePost(db: Db, postId: number): Promise<void> {
+/** The post, visible, with its count of visible comments; else 404. */
+async function requireVisiblePost(db: Db, postId: number): Promise<{ commentCount: number }> {
   const [post] = await db
-    .select({ id: posts.id })
+    .select({ commentCount: posts.commentCount })
     .from(posts)
     .where(and(eq(posts.id, postId), eq(posts.hidden, false)));
   if (!post) throw notFound(messages.post.notFound);
+  return post;
 }
+
+/** A reply of the thread whose visibility decides whether a removed top-level comment stays as its placeholder. */
+const visibleReply = alias(comments, "visible_reply");
 
 /**
  * A visible post's comments, oldest first. Hidden and deleted comments are left out, except a top-level one
@@ -131,9 +143,33 @@ async function requireVisiblePost(db: Db, postId: number): Promise<void> {
 export async function listComments(db: Db, postIdText: string): Promise<Comment[]> {
   const postId = Number(postIdText);
   await requireVisiblePost(db, postId);
-  const rows = await selectComments(db, eq(comments.postId, postId))
+  // Only the rows shown are read, so that no number of removed comments pushes a visible one out of the list.
+  const rows = await selectComments(
+    db,
+    and(
+      eq(comments.postId, postId),
+      or(
+        and(eq(comments.hidden, false), eq(comments.deleted, false)),
+        and(
+          isNull(comments.parentId),
+          exists(
+            db
+              .select({ id: visibleReply.id })
+              .from(visibleReply)
+              .where(
+                and(
+                  eq(visibleReply.parentId, comments.id),
+                  eq(visibleReply.hidden, false),
+                  eq(visibleReply.deleted, false),
+                ),
+              ),
+          ),
+        ),
+      ),
+    ),
+  )
     .orderBy(asc(comments.id))
-    .limit(MAX_COMMENTS_PER_POST);
+    .limit(MAX_LISTED_PER_POST);
   const shown = (row: CommentRow) => !row.hidden && !row.deleted;
   const parentsWithReplies = new Set(rows.filter((r) => r.parentId !== null && shown(r)).map((r) => r.parentId));
   return rows
@@ -221,13 +257,18 @@ export async function createComment(
           .orderBy(desc(comments.id))
           .limit(1)
       )[0],
-    async (tx) =>
-      (
+    async (tx) => {
+      // After the double submit's check (a retry of the last comment answers it). Read without a lock: comments
+      // by others at the same moment may pass together, a few over the most, which the list still shows.
+      const { commentCount } = await requireVisiblePost(tx, postId);
+      if (commentCount >= MAX_COMMENTS_PER_POST) throw conflict(messages.comment.full(MAX_COMMENTS_PER_POST));
+      return (
         await tx
           .insert(comments)
           .values({ postId, parentId, replyToId, authorWallet: input.authorWallet, text: text.data })
           .returning({ id: comments.id })
-      )[0]!,
+      )[0]!;
+    },
   );
   return { comment: await readComment(db, row.id), created };
 }
