@@ -75,6 +75,8 @@ export const messages = {
     already: (projectNumber: number) =>
       `You have already made a prediction for Project ${projectNumber}. Predictions cannot be changed.`,
     notOpen: (projectNumber: number) => `Predictions for Project ${projectNumber} are not open.`,
+    /** In a round's public results, the title of a submission the instructor archived (moderated) since. */
+    removedSubmission: "A submission removed by the instructor",
     closedFinal: (projectNumber: number) =>
       `Predictions for Project ${projectNumber} are closed and everyone has seen them: a closed round cannot be opened again this semester.`,
     closeConfirm: (projectNumber: number) =>

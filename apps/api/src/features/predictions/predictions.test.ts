@@ -188,6 +188,31 @@ describe.each(testDatabaseKinds())("predictions on %s", (kind) => {
     expect((await round(3)).predictions).toEqual([]);
   });
 
+  it("a submission the instructor archives after the close loses its title and picture in the public results", async () => {
+    const before = await round(2);
+    const archived = await admin.post("/projects/archive", { projectId: submission.Boats, archive: true });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const after = await round(2, ada.cookie);
+    // Before: the closed round (and the semester's archive, from the same read) kept showing the moderated
+    // submission's title and picture to everyone, for good.
+    expect(after.candidates.map((c) => c.title)).not.toContain("Boats");
+    expect(JSON.stringify(after)).not.toMatch(/Boats|b\.webp/);
+    const boats = after.candidates.find((c) => c.projectId === submission.Boats);
+    expect(boats).toMatchObject({ title: messages.prediction.removedSubmission, image: "" });
+    // The result is the one recorded at the close: the same winners, the same right predictions.
+    expect(after.winners).toEqual(before.winners);
+    expect(after.predictions.map((p) => p.correct)).toEqual(before.predictions.map((p) => p.correct));
+    expect(after.mine).toMatchObject({ predictedTitle: messages.prediction.removedSubmission, correct: true });
+    // The instructor still sees what it was.
+    const all = (await admin.get("predictions")).json();
+    expect(JSON.stringify(all[0])).toContain("Boats");
+    // Restored, it shows again.
+    expect((await admin.post("/projects/archive", { projectId: submission.Boats, archive: false })).statusCode).toBe(
+      200,
+    );
+    expect(await round(2)).toEqual(before);
+  });
+
   it.runIf(kind === "postgres")(
     "a prediction racing the close of its round waits for it and is refused (another instance closing)",
     async () => {

@@ -2,6 +2,7 @@
  * Reading predictions with the names and titles they show, shared by the live rounds (`service.ts`) and the
  * semester archives, which keep them as the live page showed them.
  */
+import { messages } from "@classcoin/shared/messages";
 import type { Prediction } from "@classcoin/shared/predictions";
 import { and, asc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -25,6 +26,7 @@ export async function readPredictions(db: Db | Tx, projectNumber?: number, walle
       predictorName: predictor.name,
       projectId: predictions.projectId,
       predictedTitle: projects.title,
+      predictedArchived: projects.archived,
       predictedWallet: projects.authorWallet,
       predictedName: predicted.name,
       createdAt: predictions.createdAt,
@@ -39,15 +41,19 @@ export async function readPredictions(db: Db | Tx, projectNumber?: number, walle
 
 type PredictionRow = Awaited<ReturnType<typeof readPredictions>>[number];
 
-/** `winners` null: the round has no result yet, so `correct` is null. */
-export function toPrediction(row: PredictionRow, winners: string[] | null): Prediction {
+/**
+ * `winners` null: the round has no result yet, so `correct` is null. A submission the instructor archived is
+ * named by `messages.prediction.removedSubmission` (archiving takes it off every public page; the results kept
+ * its title for good), unless `reveal` (the admin's view).
+ */
+export function toPrediction(row: PredictionRow, winners: string[] | null, reveal = false): Prediction {
   return {
     _id: String(row.id),
     projectNumber: row.projectNumber,
     predictorWallet: row.predictorWallet,
     predictorName: row.predictorName ?? row.predictorWallet,
     projectId: String(row.projectId),
-    predictedTitle: row.predictedTitle,
+    predictedTitle: row.predictedArchived && !reveal ? messages.prediction.removedSubmission : row.predictedTitle,
     predictedWallet: row.predictedWallet,
     predictedName: row.predictedName ?? row.predictedWallet,
     createdAt: row.createdAt.toISOString(),

@@ -73,15 +73,19 @@ function toCandidate(r: {
 
 /**
  * A closed round's result as recorded at its close: the submissions it ranked with the CC each had received
- * then (most first), and the winners. Titles and names are read as they are now.
+ * then (most first), and the winners. Titles and names are read as they are now; a submission the instructor
+ * has archived since shows no title or picture (`messages.prediction.removedSubmission`), unless `reveal` (the
+ * admin's view): before, moderation left it on the public results for the rest of the semester.
  */
 async function recordedResult(
   db: Db,
   projectNumber: number,
+  reveal: boolean,
 ): Promise<{ candidates: PredictionCandidate[]; winners: string[] }> {
   const rows = await db
     .select({
       ...submissionColumns,
+      archived: projects.archived,
       totalReceived: predictionResults.totalReceived,
       winner: predictionResults.winner,
     })
@@ -91,7 +95,9 @@ async function recordedResult(
     .where(eq(predictionResults.projectNumber, projectNumber))
     .orderBy(desc(predictionResults.totalReceived), asc(projects.id));
   return {
-    candidates: rows.map(toCandidate),
+    candidates: rows.map((r) =>
+      toCandidate(r.archived && !reveal ? { ...r, title: messages.prediction.removedSubmission, image: "" } : r),
+    ),
     winners: rows.filter((r) => r.winner).map((r) => String(r.id)),
   };
 }
@@ -139,7 +145,7 @@ async function buildRound(db: Db, projectNumber: number, everything: boolean): P
   const closed = status === "closed";
   const [result, rows] = await Promise.all([
     closed
-      ? recordedResult(db, projectNumber)
+      ? recordedResult(db, projectNumber, everything)
       : candidates(db, projectNumber).then((list) => ({ candidates: list, winners: null })),
     readPredictions(db, projectNumber),
   ]);
@@ -149,7 +155,7 @@ async function buildRound(db: Db, projectNumber: number, everything: boolean): P
     status,
     count: rows.length,
     candidates: result.candidates,
-    predictions: closed || everything ? rows.map((r) => toPrediction(r, winners)) : [],
+    predictions: closed || everything ? rows.map((r) => toPrediction(r, winners, everything)) : [],
     winners: winners ?? [],
   };
 }
