@@ -15,6 +15,7 @@ import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { newMember } from "../../testing/members";
 import { signIn } from "../../testing/sign-in";
+import { waitFor } from "../../testing/transfers";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -241,6 +242,37 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
       const write = await comment(ada.cookie, { postId, authorWallet: ada.address, text: "hello?" });
       expect(write.statusCode).toBe(404);
     }
+  });
+
+  it("a reply to a reply tells the author of the reply it answers, not the author of the thread", async () => {
+    const ann = await member("Ann Post");
+    const ben = await member("Ben Thread");
+    const cleo = await member("Cleo Reply");
+    const dan = await member("Dan Answer");
+    const postId = await newPost(ann.address);
+    const told = async (who: { cookie: string }) =>
+      (
+        (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: who.cookie } })).json()
+          .notifications as { kind: string; text: string }[]
+      ).map((n) => [n.kind, n.text]);
+    const thread = (await comment(ben.cookie, { postId, authorWallet: ben.address, text: "Which paper?" })).json();
+    const toBen = (
+      await comment(cleo.cookie, { postId, parentCommentId: thread._id, authorWallet: cleo.address, text: "Cotton" })
+    ).json();
+    await waitFor(async () => (await told(ben)).length === 1, 5_000, "Ben's notification");
+    const toCleo = await comment(dan.cookie, {
+      postId,
+      parentCommentId: toBen._id,
+      authorWallet: dan.address,
+      text: "Cotton buckles less",
+    });
+    expect(toCleo.json().replyTo).toEqual({ _id: toBen._id, authorName: "Cleo Reply" });
+    // Before: Cleo, whom Dan answered, was never told, and Ben was told Dan "replied to your comment" instead.
+    await waitFor(async () => (await told(cleo)).length > 0, 5_000, "Cleo's notification");
+    expect(await told(cleo)).toEqual([["reply", 'Dan Answer replied to your comment "Cotton": "Cotton buckles less"']]);
+    expect(await told(ben)).toEqual([["reply", 'Cleo Reply replied to your comment "Which paper?": "Cotton"']]);
+    await waitFor(async () => (await told(ann)).length === 3, 5_000, "Ann's notifications");
+    expect((await told(ann)).map(([kind]) => kind)).toEqual(["comment", "comment", "comment"]);
   });
 
   it("votes: one per wallet, the same again keeps it, the other switches it; another wallet's session is refused", async () => {

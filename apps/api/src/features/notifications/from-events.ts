@@ -101,14 +101,21 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
 
 /**
  * A comment written: its post's author is told, and for a reply the author of the comment replied to (once,
- * as a reply, when that is also the post's author). Nobody is told of their own comment.
+ * as a reply, when that is also the post's author): for a reply to a reply, the reply it answers (`replyToId`),
+ * not the thread's first comment (whose author used to be told instead, and the one answered never). Nobody
+ * is told of their own comment.
  */
 async function commentNotifications(
   db: Db,
   created: { commentId: string; authorWallet: string },
 ): Promise<NewNotification[]> {
   const [comment] = await db
-    .select({ postId: comments.postId, parentId: comments.parentId, text: comments.text })
+    .select({
+      postId: comments.postId,
+      parentId: comments.parentId,
+      replyToId: comments.replyToId,
+      text: comments.text,
+    })
     .from(comments)
     .where(eq(comments.id, Number(created.commentId)));
   if (!comment) return [];
@@ -116,13 +123,14 @@ async function commentNotifications(
     .select({ authorWallet: posts.authorWallet, content: posts.content })
     .from(posts)
     .where(eq(posts.id, comment.postId));
+  const answered = comment.replyToId ?? comment.parentId;
   const [parent] =
-    comment.parentId === null
+    answered === null
       ? []
       : await db
           .select({ authorWallet: comments.authorWallet, text: comments.text })
           .from(comments)
-          .where(eq(comments.id, comment.parentId));
+          .where(eq(comments.id, answered));
   const who = await nameOf(db, created.authorWallet);
   const said = excerpt(comment.text);
   const told: NewNotification[] = [];
