@@ -11,13 +11,15 @@ export const commentAdminRoutes = [
     return listAllComments(deps.database.db);
   }),
   adminPost(commentAdminEndpoints.hide, async ({ deps, events, grant, body }) => {
-    const { comment, changed } = await setCommentHidden(deps.database.db, grant, body);
+    const { comment, changed, told } = await setCommentHidden(deps.database.db, grant, body);
     // Live updates and every instance's response cache (the post's comments and count); the author is notified.
     await announceModeration(
       events,
       { entity: "comment", id: comment._id, wallet: comment.authorWallet, hidden: body.hide },
       changed,
     );
+    // Their bells read their lists again: the notifications quoting the comment are gone.
+    for (const wallet of told) await events.publish({ type: "notifications.read", wallet });
     return { success: true as const, message: adminSuccessMessages.commentHidden(body.hide), comment };
   }),
 ];

@@ -7,7 +7,7 @@ import { messages } from "@classcoin/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, posts, profiles } from "../../db/schema";
+import { comments, notifications, posts, profiles } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
 import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -273,6 +273,41 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     expect(await told(ben)).toEqual([["reply", 'Cleo Reply replied to your comment "Which paper?": "Cotton"']]);
     await waitFor(async () => (await told(ann)).length === 3, 5_000, "Ann's notifications");
     expect((await told(ann)).map(([kind]) => kind)).toEqual(["comment", "comment", "comment"]);
+  });
+
+  it("a comment deleted by its author, or hidden by the instructor, leaves no copy of its words in others' notifications", async () => {
+    const ann = await member("Ann Told");
+    const ben = await member("Ben Regret");
+    const cleo = await member("Cleo Rude");
+    const postId = await newPost(ann.address);
+    const told = async (who: { cookie: string }) =>
+      (
+        (await t.app.inject({ method: "GET", url: "/api/notifications", headers: { cookie: who.cookie } })).json()
+          .notifications as { text: string }[]
+      ).map((n) => n.text);
+    const regret = (
+      await comment(ben.cookie, { postId, authorWallet: ben.address, text: "my phone is 555-0199" })
+    ).json();
+    const rude = (
+      await comment(cleo.cookie, { postId, parentCommentId: regret._id, authorWallet: cleo.address, text: "you idiot" })
+    ).json();
+    await waitFor(async () => (await told(ann)).length === 2 && (await told(ben)).length === 1, 5_000, "notifications");
+    expect((await told(ann)).join()).toContain("555-0199");
+
+    expect((await remove(ben.cookie, { commentId: regret._id, authorWallet: ben.address })).statusCode).toBe(200);
+    // Before: the comment's text was erased from the forum and the database, but Ann's notification kept quoting it.
+    expect((await told(ann)).join()).not.toContain("555-0199");
+    expect(
+      await t.database.db
+        .select()
+        .from(notifications)
+        .where(sql`${notifications.wallet} <> ${ben.address} and ${notifications.text} like '%555-0199%'`),
+    ).toEqual([]);
+
+    expect((await admin.post("/comments/hide", { commentId: rude._id, hide: true })).statusCode).toBe(200);
+    // Before: hidden from the forum, still in Ben's and Ann's notifications.
+    expect((await told(ben)).join()).not.toContain("idiot");
+    expect((await told(ann)).join()).not.toContain("idiot");
   });
 
   it("votes: one per wallet, the same again keeps it, the other switches it; another wallet's session is refused", async () => {

@@ -54,9 +54,11 @@ export const commentRoutes: FastifyPluginAsync = async (app) => {
     config: deleteLimit,
     async handler(request) {
       await requireActingWallet(request, request.body.authorWallet);
-      const result = await deleteComment(deps.database.db, request.body);
+      const { told } = await deleteComment(deps.database.db, request.body);
       await app.events.publish({ type: "comment.changed", postId: null });
-      return result;
+      // Their bells read their lists again: the notifications quoting the comment are gone.
+      for (const wallet of told) await app.events.publish({ type: "notifications.read", wallet });
+      return { success: true as const };
     },
   });
 };

@@ -12,7 +12,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
 import { createOnce, submittedJustNow } from "../../db/double-submit";
-import { comments, commentVotes, posts, profiles } from "../../db/schema";
+import { comments, commentVotes, notifications, posts, profiles } from "../../db/schema";
 import { conflict, forbidden, notFound, validationFailed } from "../../http-errors";
 import { requireVoterInClass } from "../profiles/service";
 
@@ -317,11 +317,27 @@ export async function voteComment(
   });
 }
 
-/** Deletes the author's own comment: its text is erased; the row stays as a placeholder for its replies. */
+/**
+ * Removes the notifications the comment caused (features/notifications: a comment or reply quotes its words to
+ * the post's and the answered comment's authors); returns whose they were. A deleted comment's text is erased,
+ * and a hidden one's taken off the forum: the copies in others' notifications stayed, for good.
+ */
+async function forgetNotificationsOf(db: Db, commentId: number): Promise<string[]> {
+  const removed = await db
+    .delete(notifications)
+    .where(eq(notifications.dedupeKey, `comment:${commentId}`))
+    .returning({ wallet: notifications.wallet });
+  return [...new Set(removed.map((r) => r.wallet))];
+}
+
+/**
+ * Deletes the author's own comment: its text is erased, and the notifications quoting it removed (`told`:
+ * whose); the row stays as a placeholder for its replies.
+ */
 export async function deleteComment(
   db: Db,
   input: { commentId: string; authorWallet: `0x${string}` },
-): Promise<{ success: true }> {
+): Promise<{ told: string[] }> {
   const id = Number(input.commentId);
   return db.transaction(async (tx) => {
     const [comment] = await tx
@@ -332,7 +348,7 @@ export async function deleteComment(
     if (!comment) throw notFound(messages.comment.notFound);
     if (comment.authorWallet !== input.authorWallet) throw forbidden(messages.comment.notYours);
     await tx.update(comments).set({ deleted: true, text: "" }).where(eq(comments.id, id));
-    return { success: true as const };
+    return { told: await forgetNotificationsOf(tx, id) };
   });
 }
 
@@ -366,14 +382,15 @@ export async function listAllComments(db: Db): Promise<AdminComment[]> {
 }
 
 /**
- * Moderation: a hidden comment leaves the forum (its replies stay, under a placeholder); the admin still lists
- * it. `changed` is false when it was already so: nothing to announce, its author is not told twice.
+ * Moderation: a hidden comment leaves the forum (its replies stay, under a placeholder), and the notifications
+ * quoting it go (`told`: whose; shown again, they do not come back); the admin still lists it. `changed` is
+ * false when it was already so: nothing to announce, its author is not told twice.
  */
 export async function setCommentHidden(
   db: Db,
   grant: AdminGrant,
   input: { commentId: string; hide: boolean },
-): Promise<{ comment: AdminComment; changed: boolean }> {
+): Promise<{ comment: AdminComment; changed: boolean; told: string[] }> {
   const id = Number(input.commentId);
   return db.transaction(async (tx) => {
     await grant.consume(tx);
@@ -384,6 +401,7 @@ export async function setCommentHidden(
       .returning({ id: comments.id });
     const [row] = await selectAdminComments(tx, eq(comments.id, id));
     if (!row) throw notFound(messages.comment.notFound);
-    return { comment: toAdminComment(row), changed: updated.length > 0 };
+    const told = input.hide ? await forgetNotificationsOf(tx, id) : [];
+    return { comment: toAdminComment(row), changed: updated.length > 0, told };
   });
 }

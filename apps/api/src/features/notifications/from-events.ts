@@ -5,7 +5,7 @@
  */
 import { NAME_FALLBACK_WALLET_CHARS } from "@classcoin/shared/constants";
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { comments, feedPosts, posts, profiles, projects } from "../../db/schema";
 import type { NewNotification } from "./service";
@@ -115,10 +115,12 @@ async function commentNotifications(
       parentId: comments.parentId,
       replyToId: comments.replyToId,
       text: comments.text,
+      removed: sql<boolean>`(${comments.deleted} or ${comments.hidden})`,
     })
     .from(comments)
     .where(eq(comments.id, Number(created.commentId)));
-  if (!comment) return [];
+  // Deleted or hidden before its notifications were written: there is nothing left to quote.
+  if (!comment || comment.removed) return [];
   const [post] = await db
     .select({ authorWallet: posts.authorWallet, content: posts.content })
     .from(posts)
