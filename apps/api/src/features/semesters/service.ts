@@ -14,7 +14,8 @@
  * (chain/indexer). Bounties stay. Nothing on chain is touched.
  *
  * Both hold the semester lock and the indexer's lock, so a concurrent second call waits and no indexer batch
- * lands between reading the rows and moving them.
+ * lands between reading the rows and moving them. The start also holds the class's tables still (students'
+ * writes wait; `holdClassStill`), so what it archives is exactly what it clears.
  */
 
 import { EXPLORER_PAGE_SIZE } from "@classcoin/shared/constants";
@@ -61,6 +62,37 @@ type Reader = Db | Tx;
 
 /** pg_advisory_xact_lock key: one archive or reset at a time ("ccse"). */
 const SEMESTER_LOCK = 0x6363_7365;
+
+/**
+ * The class's tables a start clears, in the order students' writes first touch them (a comment, then its post;
+ * a post, then its votes; a round, then its predictions; a tip, then its project), so a write under way never
+ * waits on a table this start holds while this start waits on it.
+ */
+const CLASS_TABLES = [
+  "comments",
+  "comment_votes",
+  "posts",
+  "votes",
+  "prediction_rounds",
+  "predictions",
+  "tips",
+  "projects",
+  "prediction_results",
+  "feed_posts",
+  "notifications",
+  "profiles",
+] as const;
+
+/**
+ * Holds the class still for the start: its writes under way (on any instance) finish first, and new ones wait
+ * until the new semester has begun; reads go on. Each statement of the start reads what is committed when it
+ * runs, so without it a post written between the archive and the posts' delete was in neither, one written
+ * after the delete stayed under a profile the start deleted, and a tip recorded meanwhile failed the start
+ * on its project's foreign key.
+ */
+async function holdClassStill(tx: Tx): Promise<void> {
+  await tx.execute(sql.raw(`LOCK TABLE ${CLASS_TABLES.join(", ")} IN EXCLUSIVE MODE`));
+}
 
 async function holdSemesterLocks(tx: Tx): Promise<void> {
   // One statement copies or deletes a whole semester's rows, and a second admin click waits for the first.
@@ -543,6 +575,7 @@ export async function startSemester(
     await grant.consume(tx);
     const semester = await currentSemester(tx);
     if (semester.id !== ending) throw conflict(messages.semester.startedMeanwhile);
+    await holdClassStill(tx);
     const archive = await archiveOfSemester(tx, semester.id);
     const data = await classData(tx, admin);
     const live = await liveTransactionCount(tx);

@@ -1,0 +1,123 @@
+/**
+ * "Start new semester" while students are still writing, on another instance of one PostgreSQL: the start is one
+ * transaction of statements, each reading the class as committed when it runs (READ COMMITTED). A write
+ * committed while the start ran landed between them: a post written after the archive was taken and before the
+ * posts were deleted was in neither (lost), one written after the delete stayed in the new semester under a
+ * profile the start deleted, and a tip recorded while the start ran made its delete of the projects fail on
+ * the tip's foreign key (the admin's start was refused: "What this refers to was removed while it was being
+ * saved"). Now the start holds the class's tables still: a write under way
+ * finishes first and is archived and cleared with the rest, and a later one waits for the new semester.
+ */
+import type { Archive, ArchiveSummary } from "@classcoin/shared/semesters";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { lockAuthorSubmissions } from "../../db/double-submit";
+import { posts, profiles, projects, tips } from "../../db/schema";
+import { weiOfCc } from "../../db/wei";
+import { adminCalls } from "../../testing/admin";
+import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
+import { createTestApp, type TestApp } from "../../testing/app";
+import { startTestChain, type TestChain } from "../../testing/chain";
+import { testDatabaseKinds } from "../../testing/database";
+import { newMember, type TestMember } from "../../testing/members";
+
+describe.runIf(testDatabaseKinds().includes("postgres"))("'Start new semester' while students write", () => {
+  let chain: TestChain;
+  let t: TestApp;
+  let admin: ReturnType<typeof adminCalls>;
+  let ada: TestMember;
+  let term = 0;
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    t = await createTestApp(chain, "postgres");
+    admin = adminCalls(t.app);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
+
+  /** A class with a student and her submission, archived: ready for "Start new semester". */
+  beforeEach(async () => {
+    ada = await newMember(t, `Ada ${++term}`);
+    await t.database.db.insert(projects).values({
+      authorWallet: ada.wallet,
+      projectNumber: 2,
+      title: "Engines",
+      image: "",
+      totalReceivedWei: weiOfCc(1),
+    });
+    const archived = await admin.post("/semesters/archive", { name: `Term ${term}` });
+    expect(archived.statusCode, archived.body).toBe(200);
+  });
+
+  const archiveOfTerm = async (): Promise<Archive> => {
+    const list = await t.app.inject({ method: "GET", url: "/api/archives" });
+    const summary = (list.json() as ArchiveSummary[]).find((a) => a.name === `Term ${term}`);
+    const res = await t.app.inject({ method: "GET", url: `/api/archives/${summary?._id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Archive;
+  };
+
+  it("a post being written as the start runs is archived and cleared with the class, not left in the new semester", async () => {
+    // Ada's post, written by another instance, not committed yet (createOnce holds her lock while it inserts).
+    const writing = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+      await lockAuthorSubmissions(tx, ada.wallet);
+      await tx.insert(posts).values({ authorWallet: ada.wallet, content: "Posted as the term ended" });
+    });
+    try {
+      const starting = admin.post("/semesters/start", { clearWhitelist: false });
+      // Before: the start did not wait, and the post committed after it, into the new semester.
+      expect(await settlesWithin(starting, 700)).toBe(false);
+      writing.release();
+      await writing.done;
+      const started = await starting;
+      expect(started.statusCode, started.body).toBe(200);
+    } finally {
+      writing.release();
+    }
+    expect(await t.database.db.select().from(posts).where(eq(posts.authorWallet, ada.wallet))).toEqual([]);
+    expect(await t.database.db.select().from(profiles).where(eq(profiles.wallet, ada.wallet))).toEqual([]);
+    expect((await archiveOfTerm()).posts.map((p) => p.content)).toContain("Posted as the term ended");
+  });
+
+  it("a tip being recorded as the start runs is archived with its project, and the start succeeds", async () => {
+    const [project] = await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.authorWallet, ada.wallet));
+    // Another instance records a tip (as features/tips does: the tip, then the project's total), not committed.
+    const recording = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+      await tx.insert(tips).values({
+        projectId: project!.id,
+        fromWallet: chain.account(1).address.toLowerCase(),
+        toWallet: ada.wallet,
+        amount: 2,
+        amountWei: weiOfCc(2),
+        txHash: `0x${term.toString(16).padStart(64, "c")}`,
+        logIndex: 0,
+      });
+      await tx
+        .update(projects)
+        .set({ totalReceivedWei: weiOfCc(3) })
+        .where(eq(projects.id, project!.id));
+    });
+    let status = 0;
+    let body = "";
+    try {
+      const starting = admin.post("/semesters/start", { clearWhitelist: false });
+      expect(await settlesWithin(starting, 700)).toBe(false);
+      recording.release();
+      await recording.done;
+      const started = await starting;
+      [status, body] = [started.statusCode, started.body];
+    } finally {
+      recording.release();
+    }
+    // Before: 409 and no new semester, the projects' delete meeting the tip committed after the tips' delete.
+    expect(status, body).toBe(200);
+    expect(await t.database.db.select().from(tips).where(eq(tips.toWallet, ada.wallet))).toEqual([]);
+    expect((await archiveOfTerm()).projects.map((p) => [p.title, p.totalReceived])).toEqual([["Engines", 3]]);
+  });
+});
