@@ -5,7 +5,7 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import Fastify from "fastify";
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Database, Db } from "../../db/client";
 import {
   archives,
@@ -120,13 +120,13 @@ describe.each(testDatabaseKinds())("the image sweep on %s", (kind) => {
     });
     const before = await storedNames(db);
 
-    expect(await deleteUnreferencedImages(db, hoursAgo(1))).toBe(2);
+    expect(await deleteUnreferencedImages(db, IMAGE_GRACE_MS)).toBe(2);
     expect(await storedNames(db)).toEqual(before.filter((n) => n !== replacedPhoto && n !== clearedFeedImage));
     expect(await readImage(db, replacedPhoto, "named")).toBeNull();
     expect(await readImage(db, photo, "named")).not.toBeNull();
     expect(await readImage(db, justStored, "named")).not.toBeNull();
     // A second sweep finds nothing more.
-    expect(await deleteUnreferencedImages(db, hoursAgo(1))).toBe(0);
+    expect(await deleteUnreferencedImages(db, IMAGE_GRACE_MS)).toBe(0);
   });
 
   it("the same bytes stored again start their grace period again, so a re-upload is not swept before its row", async () => {
@@ -134,9 +134,36 @@ describe.each(testDatabaseKinds())("the image sweep on %s", (kind) => {
     const { db } = database;
     const name = await storedHoursAgo(db, 110, 3);
     expect(await storeImage(db, await picture(110), "photo")).toBe(name);
-    expect(await deleteUnreferencedImages(db, hoursAgo(1))).toBe(0);
+    expect(await deleteUnreferencedImages(db, IMAGE_GRACE_MS)).toBe(0);
     expect(await readImage(db, name, "named")).not.toBeNull();
   });
+
+  // Instances of one PostgreSQL, each with its own clock (PGlite is one process, and reads the process's clock).
+  it.runIf(kind === "postgres")(
+    "an instance whose clock runs ahead does not sweep an image just stored, whose row is not written yet",
+    async () => {
+      database = await createTestDatabase(kind);
+      const { db } = database;
+      const orphan = await storedHoursAgo(db, 150, 3);
+      // A student's new photo, stored a moment ago; the profile naming it is being written.
+      const justStored = await storeImage(db, await picture(160), "photo");
+      const app = Fastify({ logger: false });
+      // This instance's clock is two hours ahead of the database's (and of the instance that stored the photo).
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 60 * 60 * 1000 });
+      try {
+        scheduleImageSweep(app, db, { firstAfterMs: 20, everyMs: 60_000, graceMs: IMAGE_GRACE_MS });
+        await app.ready();
+        await expect
+          .poll(async () => (await db.select().from(images).where(eq(images.name, orphan))).length, { timeout: 5_000 })
+          .toBe(0);
+        await app.close();
+      } finally {
+        vi.useRealTimers();
+      }
+      // Before: swept too, its grace measured by this instance's clock against the database's time of storing.
+      expect(await readImage(db, justStored, "named")).not.toBeNull();
+    },
+  );
 
   it("runs in the background while the app runs, and stops with it", async () => {
     database = await createTestDatabase(kind);

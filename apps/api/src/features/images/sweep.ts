@@ -39,11 +39,15 @@ export function notReferenced(name: SQL | AnyColumn): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM (${referencedNames}) r WHERE r.name = ${name})`;
 }
 
-/** Deletes the images stored before `before` that no row shows; returns how many. */
-export async function deleteUnreferencedImages(db: Db, before: Date): Promise<number> {
+/**
+ * Deletes the images stored more than `graceMs` ago that no row shows; returns how many. Their age is the
+ * database's, as `created_at` is written (`now()`): an instance whose clock ran an hour ahead took a photo
+ * stored a moment ago for one past its grace, and deleted it before its profile named it.
+ */
+export async function deleteUnreferencedImages(db: Db, graceMs: number): Promise<number> {
   const deleted = await db
     .delete(images)
-    .where(and(lt(images.createdAt, before), notReferenced(images.name)))
+    .where(and(lt(images.createdAt, sql`now() - make_interval(secs => ${graceMs / 1000})`), notReferenced(images.name)))
     .returning({ name: images.name });
   return deleted.length;
 }
@@ -58,7 +62,7 @@ export function scheduleImageSweep(
   let running: Promise<void> | undefined;
   const sweep = async () => {
     try {
-      const count = await deleteUnreferencedImages(db, new Date(Date.now() - graceMs));
+      const count = await deleteUnreferencedImages(db, graceMs);
       if (count > 0) app.log.info(`Deleted ${count} stored image(s) that nothing shows any more`);
     } catch (error) {
       app.log.warn({ err: error }, "stored images could not be swept; the next sweep tries again");
