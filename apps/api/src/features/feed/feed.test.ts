@@ -8,7 +8,7 @@ import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { feedPosts, images, profiles } from "../../db/schema";
 import { adminCalls } from "../../testing/admin";
 import { createTestApp, type TestApp } from "../../testing/app";
@@ -301,6 +301,40 @@ describe.each(testDatabaseKinds())("the Feed on %s", (kind) => {
       stop();
     }
   });
+
+  // Instances of one PostgreSQL, each with its own clock (PGlite is one process, and reads the process's clock).
+  it.runIf(kind === "postgres")(
+    "once announced, a post is in the list whichever instance answers, also one whose clock runs behind",
+    async () => {
+      const ada = await member("Announced Ann");
+      const announced: LiveEvent[] = [];
+      const stop = t.app.events.subscribe(({ event }) => {
+        if (event.type === "feed.changed") announced.push(event);
+      });
+      let created = "";
+      try {
+        await sleep(ANNOUNCE_MS - (Date.now() % ANNOUNCE_MS) + 150);
+        announced.length = 0;
+        const res = await post(ada.cookie, { authorWallet: ada.wallet, text: "out now" }, [
+          { bytes: await png("#5a5") },
+        ]);
+        created = res.json()._id;
+        for (let i = 0; i < 150 && announced.length < 1; i++) await sleep(20);
+        expect(announced).toEqual([{ type: "feed.changed", feedPostId: created, hidden: false }]);
+      } finally {
+        stop();
+      }
+      // A classmate's page reads the list again at the announcement, and another instance answers: its clock
+      // is half a second behind the one that wrote and announced the post.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 500 });
+      try {
+        // Before: not listed there (its span had not ended by that clock), and the page never asked again.
+        expect((await list()).body.posts.map((p: { _id: string }) => p._id)).toContain(created);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   describe("a double submit", () => {
     const rowsOf = (wallet: string) =>

@@ -11,7 +11,7 @@ import { notFound, unauthorized, validationFailed } from "../../http-errors";
 import { readMultipartFiles } from "../images/multipart";
 import { readImage } from "../images/service";
 import { createFeedAnnouncer } from "./announcer";
-import { createFeedPost, feedImageShown, listFeed, spanStart } from "./service";
+import { createFeedPost, feedImageShown, listFeed } from "./service";
 
 const FEED_IMAGE_MAX_AGE_S = 300;
 
@@ -24,7 +24,7 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
     async handler(request, reply) {
       // The answer depends on who asks (`mine`), so no shared cache may keep it.
       reply.header("Cache-Control", "private, no-store");
-      return listFeed(db, request.query, await getSessionWallet(request), spanStart(Date.now(), spanMs));
+      return listFeed(db, request.query, await getSessionWallet(request), spanMs);
     },
   });
 
@@ -40,9 +40,9 @@ export const feedRoutes: FastifyPluginAsync = async (app) => {
       const fields = feedEndpoints.create.body.safeParse(form.fields);
       if (!fields.success) throw validationFailed(fields.error.issues.map((i) => i.message));
       await requireActingWallet(request, fields.data.authorWallet);
-      const { post, created } = await createFeedPost(db, fields.data, form.files);
+      const { post, created, writtenAt } = await createFeedPost(db, fields.data, form.files);
       // A double submit answers the post already written; it was announced (or is due) when it was written.
-      if (created) announcer.announce(post._id);
+      if (created) announcer.announce(post._id, writtenAt);
       return post;
     },
   });

@@ -6,10 +6,10 @@
 import type { AdminFeedPost, FeedPage, FeedPost } from "@classcoin/shared/feed";
 import { FEED_MAX_IMAGES, feedTextSchema } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
-import { and, desc, eq, gt, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Db } from "../../db/client";
-import { createOnce, DOUBLE_SUBMIT_WINDOW_MS } from "../../db/double-submit";
+import { createOnce, submittedJustNow } from "../../db/double-submit";
 import { feedPosts, profiles } from "../../db/schema";
 import { notFound, validationFailed } from "../../http-errors";
 import type { UploadedFile } from "../images/multipart";
@@ -33,25 +33,24 @@ function toFeedPost(row: FeedRow, viewer: string | null): FeedPost {
   };
 }
 
-/** Where the span that `at` falls in began: posts written since are not yet out (see `listFeed`). */
-export function spanStart(at: number, spanMs: number): Date {
-  return new Date(spanMs > 0 ? Math.floor(at / spanMs) * spanMs : at + 1);
-}
-
 /**
- * Visible posts, newest first; `before` continues after the post with that id. A post is out once the span it
- * was written in has ended (`publishedBefore`, when the announcer tells open pages), except to its author: the
- * list is public and may be polled, and a post listed the moment it was written could be matched with its
- * author's named actions around it as the live stream's own announcement could.
+ * Visible posts, newest first; `before` continues after the post with that id. A post is out once the span of
+ * `spanMs` it was written in has ended (when the announcer tells open pages), except to its author: the list
+ * is public and may be polled, and a post listed the moment it was written could be matched with its author's
+ * named actions around it as the live stream's own announcement could. Spans are of the database's clock, as
+ * the posts' times are: by an instance's own clock, one running behind the instance that announced a post
+ * still held it back when the announcement brought pages to read the list again (and they never read again).
  */
 export async function listFeed(
   db: Db,
   page: { limit: number; before?: string },
   viewer: string | null,
-  publishedBefore: Date,
+  spanMs: number,
 ): Promise<FeedPage> {
-  const out = lt(feedPosts.createdAt, publishedBefore);
-  const visible = and(eq(feedPosts.hidden, false), viewer ? or(out, eq(feedPosts.authorWallet, viewer)) : out);
+  const spanStart = sql`to_timestamp(floor(extract(epoch from now()) * 1000 / ${spanMs}::bigint) * ${spanMs}::bigint / 1000.0)`;
+  const out = spanMs > 0 ? lt(feedPosts.createdAt, spanStart) : undefined;
+  const shown = out === undefined ? undefined : viewer ? or(out, eq(feedPosts.authorWallet, viewer)) : out;
+  const visible = and(eq(feedPosts.hidden, false), shown);
   const where = page.before ? and(visible, lt(feedPosts.id, Number(page.before))) : visible;
   // One more than asked tells whether an older page exists.
   const rows = await db
@@ -60,10 +59,10 @@ export async function listFeed(
     .where(where)
     .orderBy(desc(feedPosts.id))
     .limit(page.limit + 1);
-  const shown = rows.slice(0, page.limit);
+  const listed = rows.slice(0, page.limit);
   return {
-    posts: shown.map((row) => toFeedPost(row, viewer)),
-    nextCursor: rows.length > page.limit ? String(shown[shown.length - 1]!.id) : null,
+    posts: listed.map((row) => toFeedPost(row, viewer)),
+    nextCursor: rows.length > page.limit ? String(listed[listed.length - 1]!.id) : null,
   };
 }
 
@@ -78,7 +77,7 @@ export async function createFeedPost(
   db: Db,
   input: { authorWallet: `0x${string}`; text: string },
   files: UploadedFile[],
-): Promise<{ post: FeedPost; created: boolean }> {
+): Promise<{ post: FeedPost; created: boolean; writtenAt: Date }> {
   const [profile] = await db
     .select({ archived: profiles.archived })
     .from(profiles)
@@ -93,41 +92,40 @@ export async function createFeedPost(
 
   const images: string[] = [];
   for (const file of files) images.push(await storeImage(db, file.bytes, "feed"));
-  // Its time by this server's clock, the one its announcer and `listFeed`'s span use; the window too. Read once
-  // the author's lock is held (in `findSame`), so a copy that waited on the lock is timed after the first.
-  let now = new Date();
+  // Its time by the database's clock, the one every instance's `listFeed` reads its spans by (and the announcer
+  // times its announcement from); taken once the author's lock is held, so a copy that waited on it is timed
+  // after the first.
   const { row, created } = await createOnce(
     db,
     input.authorWallet,
-    async (tx) => {
-      now = new Date();
-      const [same] = await tx
-        .select()
-        .from(feedPosts)
-        .where(
-          and(
-            eq(feedPosts.authorWallet, input.authorWallet),
-            eq(feedPosts.text, text.data),
-            // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
-            eq(feedPosts.hidden, false),
-            // The same pictures in the same order: stored under the hash of their bytes, the same names.
-            sql`${feedPosts.images} = ${JSON.stringify(images)}::jsonb`,
-            gt(feedPosts.createdAt, new Date(now.getTime() - DOUBLE_SUBMIT_WINDOW_MS)),
-          ),
-        )
-        .orderBy(desc(feedPosts.id))
-        .limit(1);
-      return same;
-    },
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(feedPosts)
+          .where(
+            and(
+              eq(feedPosts.authorWallet, input.authorWallet),
+              eq(feedPosts.text, text.data),
+              // One the instructor hid meanwhile is not answered as if just posted (a new one is, as before).
+              eq(feedPosts.hidden, false),
+              // The same pictures in the same order: stored under the hash of their bytes, the same names.
+              sql`${feedPosts.images} = ${JSON.stringify(images)}::jsonb`,
+              submittedJustNow(feedPosts.createdAt),
+            ),
+          )
+          .orderBy(desc(feedPosts.id))
+          .limit(1)
+      )[0],
     async (tx) =>
       (
         await tx
           .insert(feedPosts)
-          .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: now })
+          .values({ authorWallet: input.authorWallet, text: text.data, images, createdAt: sql`clock_timestamp()` })
           .returning()
       )[0]!,
   );
-  return { post: toFeedPost(row, input.authorWallet), created };
+  return { post: toFeedPost(row, input.authorWallet), created, writtenAt: row.createdAt };
 }
 
 /** Whether a visible post shows the image of that name. */
