@@ -1,7 +1,7 @@
 import { SESSION_TTL_MS, SIWE_MAX_AGE_MS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, siweNonces } from "../db/schema";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
@@ -191,6 +191,25 @@ describe.each(testDatabaseKinds())("wallet sessions (Sign-In with Ethereum) on %
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401, 401]);
   });
+
+  // Instances of one PostgreSQL, each with its own clock (PGlite is one process, and reads the process's clock).
+  it.runIf(kind === "postgres")(
+    "a nonce issued by one instance survives another instance whose clock runs ahead issuing its own",
+    async () => {
+      const account = signerAccount(8);
+      const message = await siweMessageFor(t, account.address);
+      // A classmate's page asks an instance whose clock is 15 minutes ahead of the database's for a nonce.
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 15 * 60 * 1000 });
+      try {
+        expect((await t.app.inject({ method: "GET", url: "/api/auth/nonce" })).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+      // Before: that instance deleted every nonce issued in the last 15 minutes as expired, this one too.
+      const res = await verify(message, await account.signMessage({ message }));
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  );
 
   it("refuses a nonce the server never issued", async () => {
     const account = signerAccount(1);

@@ -4,7 +4,7 @@
  */
 import { SIWE_MAX_AGE_MS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { isAddressEqual, type PublicClient, recoverMessageAddress } from "viem";
 import { generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import type { Config } from "../config";
@@ -17,11 +17,18 @@ import { startsLikeSiwe, unexpectedSiweLine } from "./siwe-layout";
 /** Tolerated clock difference between the signer's device and the server. */
 const CLOCK_SKEW_MS = 60_000;
 
+/**
+ * A nonce's age is the database's, as `created_at` is written: by an instance's own clock, one running ahead
+ * deleted as expired the nonces other instances had just issued, and their students' sign-ins were refused.
+ */
+const olderThan = (ms: number) => sql`now() - make_interval(secs => ${ms / 1000})`;
+const freshNonce = sql<boolean>`(${siweNonces.createdAt} > ${olderThan(SIWE_MAX_AGE_MS + CLOCK_SKEW_MS)})`;
+
 /** Issues a nonce bound to the client that asked (nonce-binding.ts); unbound only for direct callers. */
 export async function issueNonce(db: Db, binding?: NonceBinding): Promise<string> {
   const nonce = generateSiweNonce();
   // Unused nonces die with their sign-in window; dropping them here keeps the table small without a job.
-  await db.delete(siweNonces).where(lt(siweNonces.createdAt, new Date(Date.now() - SIWE_MAX_AGE_MS)));
+  await db.delete(siweNonces).where(lt(siweNonces.createdAt, olderThan(SIWE_MAX_AGE_MS)));
   await db.insert(siweNonces).values({ nonce, clientHash: binding?.clientHash ?? null, ip: binding?.ip ?? null });
   return nonce;
 }
@@ -42,9 +49,9 @@ async function consumeNonce(db: Db, nonce: string, binding: NonceBinding | undef
   const rows = await db
     .delete(siweNonces)
     .where(and(eq(siweNonces.nonce, nonce), theirs))
-    .returning({ createdAt: siweNonces.createdAt });
+    .returning({ fresh: freshNonce });
   const row = rows[0];
-  if (row) return Date.now() - row.createdAt.getTime() <= SIWE_MAX_AGE_MS + CLOCK_SKEW_MS ? "ok" : "unknown";
+  if (row) return row.fresh ? "ok" : "unknown";
   const [other] = await db.select({ nonce: siweNonces.nonce }).from(siweNonces).where(eq(siweNonces.nonce, nonce));
   return other ? "elsewhere" : "unknown";
 }
@@ -52,7 +59,7 @@ async function consumeNonce(db: Db, nonce: string, binding: NonceBinding | undef
 /** What `consumeNonce` would answer, without consuming the nonce. */
 async function nonceUse(db: Db, nonce: string, binding: NonceBinding | undefined): Promise<NonceUse> {
   const rows = await db
-    .select({ createdAt: siweNonces.createdAt, clientHash: siweNonces.clientHash, ip: siweNonces.ip })
+    .select({ fresh: freshNonce, clientHash: siweNonces.clientHash, ip: siweNonces.ip })
     .from(siweNonces)
     .where(eq(siweNonces.nonce, nonce));
   const row = rows[0];
@@ -63,7 +70,7 @@ async function nonceUse(db: Db, nonce: string, binding: NonceBinding | undefined
       ? row.clientHash === null || row.clientHash === binding.clientHash
       : row.ip === null || row.ip === binding.ip);
   if (!theirs) return "elsewhere";
-  return Date.now() - row.createdAt.getTime() <= SIWE_MAX_AGE_MS + CLOCK_SKEW_MS ? "ok" : "unknown";
+  return row.fresh ? "ok" : "unknown";
 }
 
 /**
