@@ -41,6 +41,20 @@ export function rateLimitStoreOptions(app: FastifyInstance): Partial<RateLimitPl
   };
   redis.on("error", unreachable);
   redis.on("ready", reachable);
+  // Commands fail at once until the connection is up (no offline queue), so an instance that took requests
+  // before then let its first ones through unlimited: it is ready once Redis is, or after connectTimeout.
+  app.addHook("onReady", async () => {
+    if (redis.status === "ready") return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off("ready", done);
+        resolve();
+      };
+      const timer = setTimeout(done, 1_000);
+      redis.once("ready", done);
+    });
+  });
   const ping = setInterval(() => {
     if (redis.status !== "ready") return; // the connection's own errors say so
     redis.ping().then(reachable, unreachable);

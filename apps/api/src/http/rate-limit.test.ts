@@ -1,8 +1,10 @@
+import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { multipartBody } from "../testing/multipart";
 import { signIn } from "../testing/sign-in";
+import { IP_CEILING_STUDENTS } from "./rate-limit";
 
 let chain: TestChain;
 let t: TestApp;
@@ -34,6 +36,28 @@ describe("rate limits", () => {
     expect(limited.json().error).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
     // Same IP, another wallet: its own budget.
     expect((await update(bob)).statusCode).not.toBe(429);
+  });
+
+  it("one IP's many wallets share a ceiling of 20 students' worth of a limit; another IP is not held back", async () => {
+    // Any wallet signs in, so a client that collects sessions chooses its keys: each used to add a full limit.
+    const cookies: string[] = [];
+    for (let i = 0; i <= IP_CEILING_STUDENTS + 1; i++) cookies.push(await signIn(t, generatePrivateKey()));
+    // POST /api/posts: one a wallet per 5 s, so the IP's ceiling is 20 per 5 s (refused as no profile, counted).
+    const post = (cookie: string, remoteAddress = "127.0.0.1") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/posts",
+        remoteAddress,
+        headers: { cookie },
+        payload: { authorWallet: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", content: "hello" },
+      });
+    const codes: number[] = [];
+    for (const cookie of cookies.slice(0, IP_CEILING_STUDENTS + 1)) codes.push((await post(cookie)).statusCode);
+    expect(codes.slice(0, IP_CEILING_STUDENTS).filter((c) => c === 429)).toEqual([]);
+    expect(codes[IP_CEILING_STUDENTS]).toBe(429);
+    expect((await post(cookies[0]!)).json().error).toMatch(/^Too many requests\. Please wait \d+ seconds/);
+    // The same kind of session from another address has its own ceiling.
+    expect((await post(cookies[IP_CEILING_STUDENTS + 1]!, "10.7.7.7")).statusCode).not.toBe(429);
   });
 
   it("sign-in requests are limited per IP", async () => {
