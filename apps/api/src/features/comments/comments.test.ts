@@ -310,6 +310,43 @@ describe.each(testDatabaseKinds())("comments on %s", (kind) => {
     expect((await told(ann)).join()).not.toContain("idiot");
   });
 
+  it.runIf(kind === "postgres")(
+    "a comment deleted on another instance while its notifications are being written leaves no copy of its words",
+    async () => {
+      const ann = await member("Ann Raced");
+      const ben = await member("Ben Raced");
+      const postId = await newPost(ann.address);
+      // Ben's comment, written; its instance has yet to store the notifications it causes.
+      const [row] = await t.database.db
+        .insert(comments)
+        .values({ postId: Number(postId), authorWallet: ben.address, text: "call me at 555-0123" })
+        .returning({ id: comments.id });
+      const commentId = String(row!.id);
+      // Ben deletes it through another instance (deleteComment's statements), not committed yet.
+      const deleting = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+        await tx.update(comments).set({ deleted: true, text: "" }).where(eq(comments.id, row!.id));
+        await tx.delete(notifications).where(eq(notifications.dedupeKey, `comment:${commentId}`));
+      });
+      try {
+        const notifying = t.app.events.publish({
+          type: "comment.changed",
+          postId,
+          created: { commentId, authorWallet: ben.address },
+        });
+        // Before: worded from the comment as committed, and stored after the delete had removed its notifications.
+        expect(await settlesWithin(notifying, 500)).toBe(false);
+        deleting.release();
+        await deleting.done;
+        await notifying;
+      } finally {
+        deleting.release();
+      }
+      expect(
+        await t.database.db.select().from(notifications).where(sql`${notifications.text} like '%555-0123%'`),
+      ).toEqual([]);
+    },
+  );
+
   it("votes: one per wallet, the same again keeps it, the other switches it; another wallet's session is refused", async () => {
     const ada = await member("Vera");
     const bob = await member("Vlad");

@@ -118,7 +118,10 @@ async function commentNotifications(
       removed: sql<boolean>`(${comments.deleted} or ${comments.hidden})`,
     })
     .from(comments)
-    .where(eq(comments.id, Number(created.commentId)));
+    .where(eq(comments.id, Number(created.commentId)))
+    // Held until the notifications are stored (the caller's transaction): a delete or hide of the comment
+    // meanwhile waits, then removes them (comments/service.ts); one before is seen here.
+    .for("share");
   // Deleted or hidden before its notifications were written: there is nothing left to quote.
   if (!comment || comment.removed) return [];
   const [post] = await db

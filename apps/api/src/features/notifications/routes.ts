@@ -8,6 +8,7 @@
 
 import { notificationEndpoints } from "@classcoin/shared/endpoints/notifications";
 import { messages } from "@classcoin/shared/messages";
+import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { getSessionWallet } from "../../auth/session";
 import { registerEndpoint } from "../../http/endpoint";
@@ -25,11 +26,20 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
 
   app.events.onPublish(async (event) => {
-    for (const notification of await notificationsFor(db, event)) {
-      if (await addNotification(db, notification)) {
-        await app.events.publish({ type: "notification", wallet: notification.wallet.toLowerCase() });
+    // Worded from rows read in the transaction that stores them, with the class's tables not being cleared: a
+    // "Start new semester" committed between the two (on any instance) left notifications of content it had
+    // cleared in the new semester. Its lock on comments, the first it takes (semesters/service.ts), makes one
+    // wait for the other.
+    const told = await db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE comments IN ROW SHARE MODE`);
+      const stored: string[] = [];
+      for (const notification of await notificationsFor(tx, event)) {
+        if (await addNotification(tx, notification)) stored.push(notification.wallet.toLowerCase());
       }
-    }
+      return stored;
+    });
+    // After the commit (on PGlite, its one connection is the transaction's until then).
+    for (const wallet of told) await app.events.publish({ type: "notification", wallet });
   });
 
   registerEndpoint(app, notificationEndpoints.list, {

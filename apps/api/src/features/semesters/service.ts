@@ -90,7 +90,7 @@ const CLASS_TABLES = [
  * after the delete stayed under a profile the start deleted, and a tip recorded meanwhile failed the start
  * on its project's foreign key.
  */
-async function holdClassStill(tx: Tx): Promise<void> {
+export async function holdClassStill(tx: Tx): Promise<void> {
   await tx.execute(sql.raw(`LOCK TABLE ${CLASS_TABLES.join(", ")} IN EXCLUSIVE MODE`));
 }
 

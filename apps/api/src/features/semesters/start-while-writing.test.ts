@@ -12,7 +12,7 @@ import type { Archive, ArchiveSummary } from "@classcoin/shared/semesters";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lockAuthorSubmissions } from "../../db/double-submit";
-import { comments, posts, profiles, projects, tips, votes } from "../../db/schema";
+import { comments, notifications, posts, profiles, projects, tips, votes } from "../../db/schema";
 import { weiOfCc } from "../../db/wei";
 import { adminCalls } from "../../testing/admin";
 import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
@@ -20,6 +20,7 @@ import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { newMember, type TestMember } from "../../testing/members";
+import { holdClassStill } from "./service";
 
 describe.runIf(testDatabaseKinds().includes("postgres"))("'Start new semester' while students write", () => {
   let chain: TestChain;
@@ -150,5 +151,38 @@ describe.runIf(testDatabaseKinds().includes("postgres"))("'Start new semester' w
     expect(status, body).toBe(200);
     expect(await t.database.db.select().from(tips).where(eq(tips.toWallet, ada.wallet))).toEqual([]);
     expect((await archiveOfTerm()).projects.map((p) => [p.title, p.totalReceived])).toEqual([["Engines", 3]]);
+  });
+
+  it("a notification being worded as the start runs is not left in the new semester", async () => {
+    const [post] = await t.database.db
+      .insert(posts)
+      .values({ authorWallet: ada.wallet, content: "Vote for the last time" })
+      .returning({ id: posts.id });
+    const voter = chain.account(3).address.toLowerCase() as `0x${string}`;
+    // Another instance's start, its class held still and the post cleared, not committed yet.
+    const starting = await openTransactionOfAnotherInstance(t.database.db, async (tx) => {
+      await holdClassStill(tx);
+      await tx.delete(posts).where(eq(posts.id, post!.id));
+    });
+    try {
+      // The vote was counted before the start; this instance now words its notification.
+      const notifying = t.app.events.publish({
+        type: "post.voted",
+        postId: String(post!.id),
+        authorWallet: ada.wallet,
+        voterWallet: voter,
+        vote: "up",
+        upvotes: 1,
+        downvotes: 0,
+      });
+      expect(await settlesWithin(notifying, 500)).toBe(false);
+      starting.release();
+      await starting.done;
+      await notifying;
+    } finally {
+      starting.release();
+    }
+    // Before: worded from the post as it stood before the start, and stored once the start let go of the table.
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.wallet, ada.wallet))).toEqual([]);
   });
 });
