@@ -4,11 +4,8 @@ import { Pager } from "../../ui/pager";
 import { Spinner } from "../../ui/spinner";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useHolders } from "./api/get-holders";
-import { formatCc } from "./format";
+import { formatCc, formatShare } from "./format";
 import { WalletCell } from "./wallet-cell";
-
-const percent = (share: number) =>
-  `${(share * 100).toLocaleString("en-US", { maximumFractionDigits: share < 0.001 ? 4 : 2 })}%`;
 
 export function HoldersList({ onWallet }: { onWallet: (wallet: string) => void }) {
   const { config } = useWalletSetup();
@@ -74,7 +71,7 @@ export function HoldersList({ onWallet }: { onWallet: (wallet: string) => void }
                           <span className="share-bar" aria-hidden="true">
                             <span style={{ width: `${Math.min(100, h.share * 100)}%` }} />
                           </span>
-                          {percent(h.share)}
+                          {formatShare(h.share)}
                         </span>
                       </td>
                     </tr>
