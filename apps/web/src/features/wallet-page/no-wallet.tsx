@@ -1,6 +1,7 @@
 import { WALLET_APPS } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { useId } from "react";
+import { shortAddress } from "../../ui/short-address";
 
 /** State 1 of spec §2; on the local chain it also offers the Dev wallet (anvil's unlocked dev accounts). */
 export function NoWallet({
@@ -56,7 +57,8 @@ export function NoWallet({
             >
               {devAccounts.map((address, index) => (
                 <option key={address} value={address}>
-                  {`Account ${index}${index === 0 ? " (admin)" : ""}: ${address.slice(0, 8)}…${address.slice(-6)}`}
+                  {/* Worded as the connected page's account chooser (and the connect dialog), short enough for a phone. */}
+                  {`Account ${index}${index === 0 ? " (admin)" : ""} · ${shortAddress(address)}`}
                 </option>
               ))}
             </select>
