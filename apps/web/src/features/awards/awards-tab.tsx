@@ -11,6 +11,7 @@ import { TxLink } from "../../lib/admin/tx-link";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { useAwardSentHash } from "./api/award-sent";
 import { useSendAward } from "./api/send-award";
+import "./awards.css";
 
 /** 16 random bytes as hex (crypto.randomUUID needs a secure context; a class server may be plain http). */
 function newAwardId(): string {
@@ -73,7 +74,7 @@ export function AwardsTab({ signer }: { signer: AdminSigner }) {
     errors[key] ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-label="Award a student">
+    <form className="card award-form" onSubmit={submit} noValidate aria-label="Award a student">
       <h2>Award a student</h2>
       <p className="muted">
         The treasury mints the CC to the student. The explorer shows it as a system transaction with your note.
