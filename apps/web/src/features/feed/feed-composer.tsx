@@ -114,7 +114,7 @@ function ComposerForm() {
         </ul>
       )}
       <label htmlFor={ids.text}>Text (optional)</label>
-      <textarea id={ids.text} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea id={ids.text} rows={4} value={text} onChange={(e) => setText(e.target.value)} />
       <div className="feed-composer-foot">
         <span className={used > FEED_TEXT_MAX_LENGTH ? "feed-counter warning small" : "feed-counter small"}>
           {used}/{FEED_TEXT_MAX_LENGTH}
