@@ -90,7 +90,7 @@ export function CommentForm({
       </label>
       <textarea
         id={textId}
-        rows={2}
+        rows={3}
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-describedby={`${counterId} ${errors.length ? errorId : ""}`.trim()}
