@@ -241,6 +241,22 @@ describe("explorer page", () => {
     await context.close();
   });
 
+  it("a tablet shows every transaction's Status and View on screen, not scrolled out of the table", async () => {
+    // 820 px (a tablet held upright): the seven columns need about 970 px, so rows become cards, as on a phone.
+    const TABLET = { width: 820, height: 1180 };
+    const { page, context } = await openPage(browser, stack, "/explorer", { wallet: false, viewport: TABLET });
+    await rows(page).first().waitFor();
+    const box = await page
+      .locator(".table-scroll")
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client);
+    const view = await rows(page).first().getByRole("button", { name: "View" }).boundingBox();
+    expect(view).not.toBeNull();
+    expect((view?.x ?? 0) + (view?.width ?? 0)).toBeLessThanOrEqual(TABLET.width);
+    await screenshot(page, "explorer-tablet");
+    await context.close();
+  });
+
   it("a phone shows the table scrolled sideways and the dialog full width", async () => {
     const { page, context } = await openPage(browser, stack, "/explorer", { wallet: false, viewport: PHONE });
     await rows(page).first().waitFor();
