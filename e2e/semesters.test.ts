@@ -381,6 +381,16 @@ describe("semesters: archive, new semester, the archive read-only", () => {
       await expectNoSidewaysScroll(phone.page);
       await screenshot(phone.page, `semesters-archive-${name}-phone`);
     }
+    // On a tablet the archived explorer's rows are cards too: no column scrolled out of its box.
+    await phone.page.setViewportSize({ width: 820, height: 1180 });
+    await phone.page.goto(`${stack.url}/archive/${archive._id}?section=explorer`);
+    await phone.page.getByTestId("archive-explorer").locator("tr").first().waitFor();
+    const table = await phone.page
+      .locator(".archive-table-scroll")
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(table.scroll).toBeLessThanOrEqual(table.client);
+    await screenshot(phone.page, "semesters-archive-explorer-tablet");
+    await phone.page.setViewportSize(PHONE);
     // An archive that does not exist says so.
     await phone.page.goto(`${stack.url}/archive/987654321`);
     await phone.page.getByRole("heading", { name: messages.semester.archiveNotFound }).waitFor();
