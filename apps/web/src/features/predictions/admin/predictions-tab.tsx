@@ -15,6 +15,8 @@ import { useSetRound } from "./api/set-round";
 import "../predictions.css";
 
 const statusLabel = { not_open: "Not opened", open: "Open", closed: "Closed" } as const;
+/** Open green, closed (a finished round) blue, not opened grey: none of them is an error to show in red. */
+const statusBadge = { not_open: "badge-not-open", open: "badge-active", closed: "badge-completed" } as const;
 
 export function PredictionsTab({ signer }: { signer: AdminSigner }) {
   const query = useAdminRounds(signer);
@@ -49,7 +51,7 @@ function RoundRow({ round }: { round: AdminPredictionRound }) {
       <div className="admin-row-main prediction-round">
         <span>
           <strong>Project {round.projectNumber}</strong>{" "}
-          <span className={open ? "badge badge-active" : "badge badge-cancelled"}>{statusLabel[round.status]}</span>
+          <span className={`badge ${statusBadge[round.status]}`}>{statusLabel[round.status]}</span>
           <span className="muted small">
             {" "}
             · {round.count} {round.count === 1 ? "prediction" : "predictions"}
