@@ -254,6 +254,24 @@ export const tips = pgTable(
   (t) => [uniqueIndex("tips_tx_log_key").on(t.txHash, t.logIndex), index("tips_block_idx").on(t.blockNumber)],
 );
 
+/**
+ * Every Transfer log ever recorded as a tip, in any semester: "Start new semester" empties `tips` but not this,
+ * so a transfer counts as a tip once for good (before: one from the old semester's last, not yet indexed blocks
+ * was at or after the new semester's first block, and could be reported again for the author's new submission).
+ * Written by the database itself, in the tip's own insert (trigger `tips_claim_transfer`, migration 0017): a tip
+ * whose transfer is here already is not inserted, which the tip's `ON CONFLICT DO NOTHING` reads as a duplicate.
+ * The indexer's undo of a tip the chain dropped removes its row too, so the re-mined transfer can be reported.
+ */
+export const tippedTransfers = pgTable(
+  "tipped_transfers",
+  {
+    txHash: text("tx_hash").notNull(),
+    logIndex: integer("log_index").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.txHash, t.logIndex] })],
+);
+
 export const bounties = pgTable("bounties", {
   id: id(),
   title: text("title").notNull(),

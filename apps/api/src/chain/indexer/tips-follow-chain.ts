@@ -7,8 +7,9 @@
  *   in the index (its receipt came from a block that lost the race before the indexer got there, e.g.
  *   while waiting for CONFIRMATIONS).
  *
- * Undoing deletes the tip row and lowers its project's `total_received_wei` by its amount, in one statement
- * (`total_received` is computed from it by the database).
+ * Undoing deletes the tip row and its transfer's claim (`tipped_transfers`, which "Start new semester" keeps so a
+ * transfer counts as a tip once for good) and lowers its project's `total_received_wei` by its amount, in one
+ * statement (`total_received` is computed from it by the database).
  * If the same transaction is mined again in the new chain, the tipper reports it again (send-coin checks
  * the new receipt). Tips recorded before block numbers were kept (null) are left alone.
  */
@@ -18,7 +19,9 @@ import type { Tx } from "../../db/client";
 async function undoTips(tx: Tx, where: SQL): Promise<void> {
   await tx.execute(sql`
     WITH undone AS (
-      DELETE FROM tips tp WHERE ${where} RETURNING tp.project_id, tp.amount_wei
+      DELETE FROM tips tp WHERE ${where} RETURNING tp.project_id, tp.amount_wei, tp.tx_hash, tp.log_index
+    ), unclaimed AS (
+      DELETE FROM tipped_transfers tt USING undone u WHERE tt.tx_hash = u.tx_hash AND tt.log_index = u.log_index
     ), per_project AS (
       SELECT project_id, sum(amount_wei) AS wei FROM undone GROUP BY project_id
     )

@@ -2,7 +2,9 @@
  * Tips: a tip is money the tipper's wallet already moved on chain with `transfer(author, amount)`. The
  * server trusts nothing the client says about it: it reads the receipt and records the tip only for a
  * successful ClassCoin Transfer log from `fromWallet` to the project's author of exactly `amount`, once per
- * log (unique on tx hash + log index), raising the project's total in the same transaction.
+ * log (unique on tx hash + log index), raising the project's total in the same transaction. Once in all
+ * semesters: the tip's insert claims its log in `tipped_transfers` (a trigger, migration 0017), which
+ * "Start new semester" does not clear; a log claimed already is not inserted, and answered as a duplicate.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { TOKEN_DECIMALS } from "@classcoin/shared/constants";
@@ -44,8 +46,10 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
 
   const receipt = await receiptOf(deps, input.txHash);
   if (receipt.status !== "success") throw badRequest(tipErrors.failed);
-  // "Start new semester" empties the tips, which is what made a transfer count once: a transfer of an
-  // earlier semester would count again (for the same author's new project, raising its total and rank).
+  // "Start new semester" empties the tips: a transfer of an earlier semester would count again (for the same
+  // author's new project, raising its total and rank). Refused by its block here; one recorded as a tip already
+  // (also from the old semester's last blocks, which the new one starts at when the indexer was behind) is
+  // refused below as a duplicate by its claim in `tipped_transfers`, which the start keeps.
   const [semester] = await db
     .select({ startBlock: semesters.startBlock })
     .from(semesters)
@@ -72,6 +76,7 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
           blockNumber: Number(receipt.blockNumber),
           blockHash: receipt.blockHash,
         })
+        // No row: recorded already, in this semester (tips_tx_log_key) or any (the trigger's claim).
         .onConflictDoNothing()
         .returning({ logIndex: tips.logIndex });
       if (row) {
