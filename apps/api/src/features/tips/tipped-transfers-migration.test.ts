@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { undoTipsAbove } from "../../chain/indexer/tips-follow-chain";
 import { migrationsFolder } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
+import { openTransactionOfAnotherInstance, settlesWithin } from "../../testing/another-instance";
 import { testDatabaseKinds } from "../../testing/database";
 import { emptyDatabase, migrationsBefore } from "../../testing/migrations-before";
 
@@ -65,6 +66,27 @@ describe.each(testDatabaseKinds())(`migration ${MIGRATION} on %s`, (kind) => {
       await db.transaction((tx) => undoTipsAbove(tx, 15));
       expect(await claims()).toEqual([`${hash(1)}:0`, `${hash(1)}:1`]);
       expect(await tip(hash(2), 0, 21)).toHaveLength(1);
+
+      if (kind === "postgres") {
+        // Two instances record the same transfer at once, the semester's tips emptied meanwhile (only the claim
+        // stands between them): the second waits for the first's claim and records nothing.
+        await db.execute(sql`DELETE FROM tips`);
+        const first = await openTransactionOfAnotherInstance(db, async (tx) => {
+          await tx.execute(sql`
+            INSERT INTO tips (project_id, from_wallet, to_wallet, amount, amount_wei, tx_hash, log_index, block_number)
+            VALUES (${projectId}, ${wallet(9)}, ${wallet(1)}, 1, 1000000000000000000, ${hash(3)}, 0, 30)`);
+        });
+        try {
+          const second = tip(hash(3), 0, 30);
+          expect(await settlesWithin(second, 300)).toBe(false);
+          first.release();
+          await first.done;
+          expect(await second).toEqual([]);
+        } finally {
+          first.release();
+        }
+        expect(await queryRows(db, sql`SELECT 1 FROM tips WHERE tx_hash = ${hash(3)}`)).toHaveLength(1);
+      }
     } finally {
       await database.close();
     }
