@@ -128,7 +128,10 @@ describe("the Feed", () => {
     for (const viewport of [undefined, PHONE]) {
       const { page, context } = await openPage(browser, stack, "/feed", { wallet: false, viewport });
       await thePost(page).waitFor();
-      await page.getByText(messages.feed.connect).waitFor();
+      // The connect prompt alone asks a visitor to connect: no second notice saying the same.
+      await page.locator(".connect-prompt").getByRole("button", { name: messages.wallet.connectButton }).waitFor();
+      expect(await page.getByText(messages.feed.connect).count()).toBe(0);
+      expect(await page.locator(".notice").count()).toBe(0);
       expect(await thePost(page).getByText("Your post").count()).toBe(0);
       expect(await page.getByText(NAME).count()).toBe(0);
       expect((await page.content()).toLowerCase()).not.toContain(student.wallet.slice(2));

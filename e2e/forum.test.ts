@@ -54,7 +54,10 @@ describe("forum page", () => {
   it("a visitor reads the posts, is asked to connect, and is told to connect to vote", async () => {
     const { page, context } = await openPage(browser, stack, "/forum", { wallet: false });
     await page.locator(".connect-prompt").getByRole("button", { name: messages.wallet.connectButton }).waitFor();
-    await page.getByText(messages.post.connect, { exact: true }).waitFor();
+    // One message, not two: the connect prompt carries the spec's "Connect wallet first"; no notice repeats it.
+    await page.locator(".connect-prompt").getByText(messages.post.connect, { exact: true }).waitFor();
+    expect(await page.getByText(messages.post.connect).count()).toBe(1);
+    expect(await page.locator(".notice").count()).toBe(0);
     await page.getByText(messages.vote.profileHint).waitFor();
     await posts(page).first().waitFor();
     // A demo student's post (she has a photo): the newest may be by another file's member, without one.

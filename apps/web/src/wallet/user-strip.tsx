@@ -3,6 +3,7 @@
  * their CC balance, and a Create Profile link when they have no profile yet.
  */
 import { messages } from "@classcoin/shared/messages";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "../ui/avatar";
 import { shortAddress } from "../ui/short-address";
@@ -13,7 +14,7 @@ import { useCcBalance } from "./use-cc-balance";
 import { useWallet } from "./use-wallet";
 import "./user-strip.css";
 
-export function ConnectPrompt({ text }: { text: string }) {
+export function ConnectPrompt({ text }: { text: ReactNode }) {
   const openConnect = useOpenConnect();
   return (
     <div className="connect-prompt">
@@ -26,7 +27,7 @@ export function ConnectPrompt({ text }: { text: string }) {
   );
 }
 
-export function UserStrip({ prompt }: { prompt: string }) {
+export function UserStrip({ prompt }: { prompt: ReactNode }) {
   const { address } = useWallet();
   const { profile, archived, isLoading } = useAccountProfile();
   const balance = useCcBalance();

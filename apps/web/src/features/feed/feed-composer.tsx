@@ -1,6 +1,7 @@
 /**
  * The Feed's composer: 1–4 images (previewed, checked like profile photos) and optional text. Shown to a
- * connected wallet with a profile; otherwise a notice says what is missing.
+ * connected wallet with a profile; otherwise a notice says what is missing (nothing for a visitor: the page's
+ * connect prompt above already asks them to connect).
  */
 import { FEED_MAX_IMAGES, FEED_TEXT_MAX_LENGTH, validateFeedInput } from "@classcoin/shared/feed";
 import { messages } from "@classcoin/shared/messages";
@@ -18,7 +19,7 @@ import { feedErrorText } from "./feed-errors";
 export function FeedComposer() {
   const { wallet } = useWallet();
   const { profile, isLoading } = useAccountProfile();
-  if (!wallet) return <p className="notice">{messages.feed.connect}</p>;
+  if (!wallet) return null;
   if (isLoading) return <p className="muted">Checking your profile…</p>;
   if (!profile || profile.archived) {
     return (

@@ -1,4 +1,7 @@
-/** The composer (spec §2 /forum, §5 "Post"): shown to a profile holder with ≥ 1 CC, else a notice saying why not. */
+/**
+ * The composer (spec §2 /forum, §5 "Post"): shown to a profile holder with ≥ 1 CC, else a notice saying why not.
+ * A visitor gets nothing here: the page's connect prompt above already says "Connect wallet first".
+ */
 import { messages } from "@classcoin/shared/messages";
 import { postCounter, validatePostInput } from "@classcoin/shared/posts";
 import { type FormEvent, useId, useState } from "react";
@@ -17,7 +20,7 @@ export function PostComposer() {
   const { wallet } = useWallet();
   const { profile, archived, isLoading: profileLoading } = useAccountProfile();
   const balance = useCcBalance();
-  if (!wallet) return <p className="notice">{messages.post.connect}</p>;
+  if (!wallet) return null;
   if (profileLoading || balance.amount === undefined) return <p className="muted">Checking your profile…</p>;
   if (!profile && archived) return <ArchivedNotice doing="You cannot post until it is restored." />;
   if (!profile) {

@@ -15,7 +15,14 @@ export function PostsPage({ renderComments }: { renderComments?: (post: Post) =>
   return (
     <section className="page">
       <h1>Forum</h1>
-      <UserStrip prompt="Connect your wallet to post and vote. Anyone can read the forum." />
+      {/* One prompt for a visitor: it carries the spec's "Connect wallet first" (§5 Post), so the composer adds no notice. */}
+      <UserStrip
+        prompt={
+          <>
+            <strong>{messages.post.connect}</strong> to post and vote. Anyone can read the forum.
+          </>
+        }
+      />
       <PostComposer />
       <p className="hint">{messages.vote.profileHint}</p>
       {isLoading && <p className="muted">Loading posts...</p>}
