@@ -3,15 +3,22 @@
  * optional text; everyone sees the posts without their authors; a student sees their own marked. Older posts
  * load page by page.
  */
+import { useAccountProfile } from "../../wallet/get-account-profile";
+import { useWallet } from "../../wallet/use-wallet";
 import { UserStrip } from "../../wallet/user-strip";
 import { useFeed } from "./api/get-feed";
 import { FeedCard } from "./feed-card";
 import { FeedComposer } from "./feed-composer";
+import { feedEmptyText } from "./feed-empty";
 import "./feed.css";
 
 export function FeedPage() {
   const { data, isLoading, isError, fetchNextPage, hasNextPage, isFetchingNextPage } = useFeed();
   const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  // As the composer decides: a connected wallet with an active profile can post.
+  const { wallet } = useWallet();
+  const { profile } = useAccountProfile();
+  const canPost = Boolean(wallet && profile && !profile.archived);
   return (
     <section className="page feed-page">
       <h1>The Feed</h1>
@@ -20,7 +27,7 @@ export function FeedPage() {
       <FeedComposer />
       {isLoading && <p className="muted">Loading the Feed...</p>}
       {isError && <p className="form-error">The Feed could not be loaded. Please reload the page.</p>}
-      {data && posts.length === 0 && <p className="empty-state">Nothing on the Feed yet. Share the first image!</p>}
+      {data && posts.length === 0 && <p className="empty-state">{feedEmptyText(canPost)}</p>}
       <div className="feed-list">
         {posts.map((post) => (
           <FeedCard key={post._id} post={post} />
