@@ -146,17 +146,25 @@ describe("issue 17: every page as a student meets it", () => {
       await context.close();
     });
 
-    it("the admin tabs stay in one row that scrolls; the Deploy text says the coins are minted", async () => {
+    it("the admin tabs wrap into rows with none cut off; the Deploy text says the coins are minted", async () => {
       const { page, context } = await openPage(browser, stack, "/admin", { wallet: { signer: 0 }, viewport: PHONE });
       await connectWallet(page);
       const tabs = page.getByRole("tablist", { name: "Admin sections" });
       await tabs.getByRole("tab", { name: "Dashboard" }).waitFor();
-      const layout = await tabs.evaluate((list) => ({
-        tops: [...list.querySelectorAll<HTMLElement>('[role="tab"]')].map((t) => t.offsetTop),
-        scrolls: list.scrollWidth > list.clientWidth,
-      }));
-      expect(new Set(layout.tops).size).toBe(1);
-      expect(layout.scrolls).toBe(true);
+      // Every tab is whole and in view (a sideways-scrolling row used to cut the last one, "Comn").
+      const layout = await tabs.evaluate((list) => {
+        const box = list.getBoundingClientRect();
+        return {
+          tops: [...list.querySelectorAll<HTMLElement>('[role="tab"]')].map((t) => t.offsetTop),
+          cut: [...list.querySelectorAll<HTMLElement>('[role="tab"]')]
+            .filter((t) => t.getBoundingClientRect().right > box.right + 1 || t.scrollWidth > t.clientWidth + 1)
+            .map((t) => t.textContent),
+          scrolls: list.scrollWidth > list.clientWidth,
+        };
+      });
+      expect(new Set(layout.tops).size).toBeGreaterThan(1);
+      expect(layout.cut).toEqual([]);
+      expect(layout.scrolls).toBe(false);
       await tabs.getByRole("tab", { name: /^Deploy/ }).click();
       const panel = page.getByRole("tabpanel");
       await panel.getByRole("heading", { name: "Deploy ClassCoin" }).waitFor();

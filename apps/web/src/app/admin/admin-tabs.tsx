@@ -2,7 +2,7 @@
  * The admin tabs (an ARIA tablist; the chosen tab is kept in the URL as `?tab=`). Each entity's feature holds
  * its own tab; this page only puts them side by side.
  */
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { DashboardTab } from "../../features/admin/dashboard-tab";
 import { DeployTab } from "../../features/admin/deploy-tab";
@@ -69,14 +69,6 @@ export function AdminTabs({ signer }: { signer: AdminSigner }) {
     select(next);
     buttons.current[next]?.focus();
   };
-
-  // The tabs scroll sideways on a phone: keep the selected one in view (without scrolling the page).
-  useEffect(() => {
-    const tab = buttons.current[index];
-    const list = tab?.parentElement;
-    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = tab.offsetLeft - (list.clientWidth - tab.offsetWidth) / 2;
-  }, [index]);
 
   const { Panel } = current;
   return (
