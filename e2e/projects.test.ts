@@ -141,6 +141,21 @@ describe("projects page", () => {
     await own.getByRole("button", { name: "Edit Submission" }).click();
     const edit = page.getByRole("form", { name: "Edit your submission" });
     expect(await edit.getByLabel("Title").inputValue()).toBe("Paper cranes");
+    // The form shows the current image (it showed only "Choose File"), until a new file is chosen.
+    const current = edit.getByRole("img", { name: "Current image: Paper cranes" });
+    await current.waitFor();
+    expect(await current.getAttribute("src")).toMatch(/^\/api\/projects\/image\//);
+    const width = await current.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return img.naturalWidth;
+    });
+    expect(width).toBeGreaterThan(0);
+    await screenshot(page, "projects-edit-current-image");
+    await edit
+      .getByLabel(/^Image/)
+      .setInputFiles({ name: "cranes-2.png", mimeType: "image/png", buffer: solidPng(64, [42, 157, 143]) });
+    await edit.getByRole("img", { name: "Preview of your chosen file" }).waitFor();
+    expect(await current.count()).toBe(0);
     await edit.getByLabel("Title").fill("Paper cranes, folded");
     await edit.getByRole("button", { name: "Save Submission" }).click();
     await own.getByTestId("own-title").filter({ hasText: "Paper cranes, folded" }).waitFor();

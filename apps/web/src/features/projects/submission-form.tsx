@@ -1,6 +1,6 @@
 /**
  * Create or edit the own submission (spec §5 "Project submission"): title and image required on create, a new
- * image optional on edit, description optional; the label states max 1080x1080 (not checked here: the server
+ * image optional on edit (the current one is shown until another is chosen), description optional; the label states max 1080x1080 (not checked here: the server
  * downscales).
  */
 import { PROJECT_IMAGE_MAX_DIMENSION } from "@classcoin/shared/constants";
@@ -12,6 +12,7 @@ import { FormErrors } from "../../ui/form-errors";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useSubmitProject } from "./api/submit-project";
+import { projectImageUrl } from "./project-image";
 import { submitErrorText } from "./tip-errors";
 
 export function SubmissionForm({
@@ -96,8 +97,19 @@ export function SubmissionForm({
             Image (max {PROJECT_IMAGE_MAX_DIMENSION}x{PROJECT_IMAGE_MAX_DIMENSION}){editing ? ", optional" : ""}
           </label>
           <div className="photo-field">
-            {preview && (
+            {/* Editing: the current image shows until a new file is chosen, which then shows instead. */}
+            {preview ? (
               <img className="photo-preview" src={preview} alt="Preview of your chosen file" width={96} height={96} />
+            ) : (
+              project && (
+                <img
+                  className="photo-preview"
+                  src={projectImageUrl(project.image)}
+                  alt={`Current image: ${project.title}`}
+                  width={96}
+                  height={96}
+                />
+              )
             )}
             <input id={ids.image} type="file" accept="image/*" onChange={(e) => onImage(e.target.files?.[0])} />
           </div>
