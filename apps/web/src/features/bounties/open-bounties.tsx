@@ -14,7 +14,10 @@ export function OpenBounties({ limit = 3 }: { limit?: number }) {
       <ul className="plain-list">
         {open.map((b) => (
           <li key={b._id}>
-            <strong>{b.title}</strong> <span className="muted">· {b.reward.toLocaleString("en-US")} CC</span>
+            {/* A no-break space and a no-wrap reward: a narrow line breaks inside the title, never before "·". */}
+            <strong>{b.title}</strong>
+            {"\u00a0"}
+            <span className="muted nowrap">· {b.reward.toLocaleString("en-US")}&nbsp;CC</span>
           </li>
         ))}
       </ul>

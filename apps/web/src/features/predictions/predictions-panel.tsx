@@ -117,7 +117,8 @@ function PredictForm({ round, wallet }: { round: PredictionRound; wallet: string
     <form className="prediction-form" onSubmit={submit} noValidate>
       <label htmlFor={selectId}>Your prediction</label>
       <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)}>
-        <option value="">Choose a classmate's submission…</option>
+        {/* Short enough for a phone's select (the longer "Choose a classmate's submission…" was cut). */}
+        <option value="">Choose a submission…</option>
         {options.map((c) => (
           <option key={c.projectId} value={c.projectId}>
             {c.title} by {c.authorName}
