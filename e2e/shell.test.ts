@@ -301,6 +301,33 @@ describe("shell: navigation, wallet strip and home", () => {
     await context.close();
   });
 
+  it("on a tablet (761–1023 px) the header takes two rows: brand and wallet, then every link", async () => {
+    const { page, context } = await openPage(browser, stack, "/", {
+      wallet: { signer: 0 },
+      viewport: { width: 820, height: 1000 },
+    });
+    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
+    await connectWallet(page);
+    await nav(page).getByRole("link", { name: "Admin" }).waitFor();
+    for (const width of [761, 820, 1023]) {
+      await page.setViewportSize({ width, height: 1000 });
+      const bar = await page.getByRole("banner").evaluate((header, width) => {
+        const links = [...header.querySelectorAll<HTMLElement>(".nav a")];
+        return {
+          height: header.getBoundingClientRect().height,
+          linkRows: new Set(links.map((a) => Math.round(a.getBoundingClientRect().top))).size,
+          hidden: links.filter((a) => !a.checkVisibility()).length,
+          wide: document.documentElement.scrollWidth > width,
+        };
+      }, width);
+      // Before: brand, links and wallet took a row each (about 160 px).
+      expect(bar, `${width} px`).toMatchObject({ linkRows: 1, hidden: 0, wide: false });
+      expect(bar.height, `${width} px`).toBeLessThan(110);
+    }
+    await screenshot(page, "shell-tablet");
+    await context.close();
+  });
+
   it("a failure to load the app shows the generic error page", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
