@@ -5,11 +5,8 @@
  * semester's first block. Before: the same transfer, reported again after the start, was recorded a second
  * time, for the author's new submission (its total, the leaderboard and the prediction results with it).
  */
-import { classCoinAbi } from "@classcoin/contracts";
 import { tipErrors } from "@classcoin/shared/tips";
 import { eq } from "drizzle-orm";
-import type { Hash } from "viem";
-import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIndexer } from "../../chain/indexer/indexer";
 import { profiles, projects, tips } from "../../db/schema";
@@ -18,6 +15,7 @@ import { createTestApp, type TestApp } from "../../testing/app";
 import { startTestChain, type TestChain } from "../../testing/chain";
 import { testDatabaseKinds } from "../../testing/database";
 import { signIn } from "../../testing/sign-in";
+import { transfer } from "../../testing/transfers";
 
 let chain: TestChain;
 beforeAll(async () => {
@@ -29,17 +27,6 @@ afterAll(async () => {
 });
 
 const address = (index: number) => chain.wallet(index).account.address.toLowerCase() as `0x${string}`;
-
-async function transfer(from: number, to: `0x${string}`, amount: number): Promise<Hash> {
-  const hash = await chain.wallet(from).writeContract({
-    address: chain.tokenAddress,
-    abi: classCoinAbi,
-    functionName: "transfer",
-    args: [to, parseUnits(String(amount), 18)],
-  });
-  await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-  return hash;
-}
 
 describe.each(testDatabaseKinds())("a tip across 'Start new semester' on %s", (kind) => {
   let t: TestApp;
@@ -70,7 +57,7 @@ describe.each(testDatabaseKinds())("a tip across 'Start new semester' on %s", (k
     return String(project!.id);
   }
 
-  const sendCoin = async (projectId: string, txHash: Hash) =>
+  const sendCoin = async (projectId: string, txHash: `0x${string}`) =>
     t.app.inject({
       method: "POST",
       url: "/api/projects/send-coin",
@@ -90,7 +77,7 @@ describe.each(testDatabaseKinds())("a tip across 'Start new semester' on %s", (k
     // The indexer has run once (its checkpoint is this block) and then not again.
     await createIndexer({ database: t.database, chain: t.app.deps.chain, config: t.config }).catchUp();
 
-    const hash = await transfer(1, bob(), 5);
+    const hash = await transfer(chain, 1, bob(), 5);
     const block = Number((await chain.publicClient.getTransactionReceipt({ hash })).blockNumber);
     const first = await sendCoin(oldProject, hash);
     expect(first.statusCode, first.body).toBe(200);
@@ -114,7 +101,7 @@ describe.each(testDatabaseKinds())("a tip across 'Start new semester' on %s", (k
     expect(await t.database.db.select().from(tips)).toHaveLength(0);
 
     // A new transfer in the new semester is still a tip.
-    const fresh = await transfer(1, bob(), 5);
+    const fresh = await transfer(chain, 1, bob(), 5);
     const tipped = await sendCoin(newProject, fresh);
     expect(tipped.statusCode, tipped.body).toBe(200);
     expect(await totalOf(newProject)).toBe(5);
