@@ -37,6 +37,7 @@ import type { Tx } from "../../db/client";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../http-errors";
+import { revertedForBalance } from "./balance-revert";
 import { lockRelayClass, lockRelaySender, MAX_VALIDITY_SECONDS, relayedToday } from "./daily-count";
 import { nonceStanding } from "./nonce";
 
@@ -208,6 +209,7 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
     });
   } catch (error) {
     if ((error as Error)?.name === "PurposeTaken") throw conflict(t.used);
+    if (revertedForBalance(error)) throw badRequest(t.insufficient);
     throw sendError(error);
   }
   // Answered once sent, not once mined: the page waits for the receipt as for any transfer, with the hash
