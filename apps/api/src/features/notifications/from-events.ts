@@ -31,7 +31,32 @@ export function excerpt(text: string, max = EXCERPT_CHARS): string {
 
 const cc = (amount: number) => `${amount.toLocaleString("en-US", { maximumFractionDigits: 6 })} CC`;
 
+/**
+ * Whether the event can cause a notification at all, told from the event alone. Most events cannot (the
+ * indexer's transactions, profile and project changes, the `notification` events this feature publishes
+ * itself), and they are not worth the transaction that words and stores notifications.
+ */
+export function mayNotify(event: LiveEvent): boolean {
+  switch (event.type) {
+    case "tip":
+      return event.fromWallet !== event.toWallet;
+    case "post.voted":
+      return event.voterWallet !== event.authorWallet;
+    case "comment.changed":
+      return event.created !== undefined;
+    case "moderation":
+    case "feed.changed":
+      return event.hidden;
+    case "bounty.completed":
+    case "award":
+      return true;
+    default:
+      return false;
+  }
+}
+
 export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNotification[]> {
+  if (!mayNotify(event)) return [];
   switch (event.type) {
     case "tip": {
       if (event.fromWallet === event.toWallet) return [];

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { getSessionWallet } from "../../auth/session";
 import { registerEndpoint } from "../../http/endpoint";
 import { unauthorized } from "../../http-errors";
-import { notificationsFor } from "./from-events";
+import { mayNotify, notificationsFor } from "./from-events";
 import { addNotification, listNotifications, markNotificationsRead } from "./service";
 
 async function sessionWallet(request: FastifyRequest): Promise<string> {
@@ -26,6 +26,8 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
 
   app.events.onPublish(async (event) => {
+    // Every event passes here (a vote, a page's worth of indexed transfers, this hook's own `notification`s).
+    if (!mayNotify(event)) return;
     // Worded from rows read in the transaction that stores them, with the class's tables not being cleared: a
     // "Start new semester" committed between the two (on any instance) left notifications of content it had
     // cleared in the new semester. Its lock on comments, the first it takes (semesters/service.ts), makes one
