@@ -469,4 +469,52 @@ describe("semesters: archive, new semester, the archive read-only", () => {
       ava?.name,
     );
   });
+  it("the admin takes a comment and a student out of the archive; visitors no longer see them", async () => {
+    const student = demoPeople[1];
+    const wallet = devAccount(student?.account ?? 2).address.toLowerCase();
+    const comment = seededComments[2]!;
+    const commenter = demoPeople[comment.author]?.name ?? "";
+    const { page, context } = await openPage(browser, stack, "/admin?tab=semesters", { wallet: { signer: 0 } });
+    await connectWallet(page);
+    const card = page.getByRole("region", { name: "Remove from an archive" });
+    await card.getByLabel("Archive").waitFor();
+    expect(await card.getByLabel("Archive").inputValue()).toBe(archive._id);
+    const what = card.getByLabel("What to remove");
+    const commentLabel = `“${comment.text}” by ${commenter}`;
+    await what.selectOption({ label: commentLabel });
+    await card.getByRole("button", { name: "Remove from archive" }).click();
+    const confirm = card.getByRole("group", { name: "Confirm removing from the archive" });
+    await confirm.getByText(messages.semester.removeConfirm("comment", commentLabel, ARCHIVE_NAME)).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, "semesters-archive-removal-confirm");
+    await confirm.getByRole("button", { name: "Yes, remove it" }).click();
+    expect((await readAlert(page)).text).toBe(messages.semester.removedFromArchive("comment"));
+    // The comment is no longer offered; the student is removed the same way.
+    await expect.poll(async () => what.locator("option", { hasText: comment.text }).count()).toBe(0);
+    await what.selectOption({ label: student?.name ?? "" });
+    await card.getByRole("button", { name: "Remove from archive" }).click();
+    await confirm.getByText(messages.semester.removeConfirm("student", student?.name ?? "", ARCHIVE_NAME)).waitFor();
+    await confirm.getByRole("button", { name: "Yes, remove it" }).click();
+    expect((await readAlert(page)).text).toBe(messages.semester.removedFromArchive("student"));
+    await expect.poll(async () => what.locator("option", { hasText: student?.name ?? "" }).count()).toBe(0);
+    await screenshot(page, "semesters-archive-removal");
+    await context.close();
+
+    // A visitor's archive: neither the comment nor the student, whose transfers show their wallet.
+    const visitor = await openPage(browser, stack, `/archive/${archive._id}?section=forum`, { wallet: false });
+    await visitor.page.getByTestId("archived-post").first().waitFor();
+    expect(await visitor.page.getByText(comment.text).count()).toBe(0);
+    expect(await visitor.page.getByText(student?.name ?? "", { exact: false }).count()).toBe(0);
+    await visitor.page.goto(`${stack.url}/archive/${archive._id}`);
+    await visitor.page.getByTestId("archived-profile").first().waitFor();
+    expect(await visitor.page.getByTestId("archived-profile").count()).toBe(archive.profiles.length - 1);
+    await visitor.context.close();
+    const after = await get<Archive>(`/api/archives/${archive._id}`);
+    expect(JSON.stringify(after)).not.toContain(student?.name ?? "");
+    const theirs = (await allTransactions(`/api/archives/${archive._id}/transactions`)).filter(
+      (t) => t.fromWallet === wallet || t.toWallet === wallet,
+    );
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((t) => (t.fromWallet === wallet ? t.fromName : t.toName) === null)).toBe(true);
+  });
 });

@@ -96,6 +96,20 @@ export const messages = {
     nameRequired: "Archive name is required",
     nameTooLong: "Archive name is too long. Maximum 80 characters allowed.",
     archiveNotFound: "Archive not found",
+    removedFromArchive: (kind: "post" | "comment" | "submission" | "student") =>
+      kind === "student" ? "The student was removed from the archive" : `The ${kind} was removed from the archive`,
+    notInArchive: (kind: "post" | "comment" | "submission" | "student") =>
+      `That ${kind} is not in this archive (it may have been removed already). Reload the archive and choose again.`,
+    removeConfirm: (kind: "post" | "comment" | "submission" | "student", what: string, archive: string) =>
+      kind === "student"
+        ? `Remove ${what} from "${archive}"? Their profile, submissions, posts, comments and predictions leave the archive, and its explorer shows their wallet instead of their name. This cannot be undone.`
+        : `Remove the ${kind} ${what} from "${archive}"? Nobody will see it in the archive any more. This cannot be undone.`,
+    /** Where an archive named a student the instructor removed from it (a prediction of their submission). */
+    removedStudent: "A removed student",
+    currentArchive:
+      "This is the current semester's archive: archiving again or starting a new semester copies the live class into it again. Hide the post, comment or submission (or archive the profile) on the live pages, then archive again.",
+    studentByWallet: "A student is named by their wallet address (0x followed by 40 hex characters).",
+    itemById: "A post, comment or submission is named by its id (a whole number).",
     archived: (name: string) => `Semester archived as "${name}"`,
     replaceConfirm: (earlier: string) =>
       `Replace this semester's archive${earlier ? ` "${earlier}"` : ""} with a new copy of the class as it is now? The earlier copy is not kept.`,

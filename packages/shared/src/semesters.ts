@@ -15,7 +15,7 @@ import { bountySchema, explorerPageSchema, projectSchema } from "./entities";
 import { leaderboardSchema } from "./leaderboard";
 import { messages } from "./messages";
 import { predictionSchema, predictionStatusSchema } from "./predictions";
-import { booleanish, idSchema } from "./primitives";
+import { booleanish, idSchema, walletSchema } from "./primitives";
 import { textLength } from "./text";
 
 export const ARCHIVE_NAME_MAX_LENGTH = 80;
@@ -60,6 +60,11 @@ export const semesterPreviewSchema = z.object({
   counts: archiveCountsSchema,
   /** Whether this semester was archived (so "Start new semester" may clear it). */
   archivedSinceStart: z.boolean(),
+  /**
+   * This semester's archive, once archived. "Archive semester" and "Start new semester" write it again from the
+   * live class, so nothing is taken out of it by hand: hide it on the live pages, then archive again.
+   */
+  archiveId: z.string().nullable(),
   /** Whether there is anything a new semester would clear (profiles except the admin's, posts, …). */
   hasClassData: z.boolean(),
 });
@@ -190,6 +195,27 @@ export const archiveSemesterSchema = z.object({ name: archiveNameSchema });
 export const startSemesterSchema = z.object({ clearWhitelist: booleanish });
 
 export const archiveSemesterResponseSchema = adminSuccessSchema.extend({ archive: archiveSummarySchema });
+
+/**
+ * What the instructor can take out of an archive after it was written (an insult that slipped through, a
+ * student who asks to be removed): a post with its comments, a comment with its replies, a submission, or a
+ * student (their profile, posts, comments, submissions and predictions, and their name and photo wherever the
+ * archive shows them; the explorer shows their wallet instead).
+ */
+export const ARCHIVE_REMOVAL_KINDS = ["post", "comment", "submission", "student"] as const;
+export type ArchiveRemovalKind = (typeof ARCHIVE_REMOVAL_KINDS)[number];
+
+export const removeFromArchiveSchema = z.object({
+  archiveId: idSchema,
+  kind: z.enum(ARCHIVE_REMOVAL_KINDS, { error: `Kind must be one of: ${ARCHIVE_REMOVAL_KINDS.join(", ")}` }),
+  /** The post's, comment's or submission's `_id`; a student's wallet. */
+  target: z.union([walletSchema, idSchema], {
+    error: "Target must be an id (a post, comment or submission) or a wallet address (a student)",
+  }),
+});
+export type RemoveFromArchive = z.output<typeof removeFromArchiveSchema>;
+
+export const removeFromArchiveResponseSchema = adminSuccessSchema.extend({ archive: archiveSummarySchema });
 
 /** What "Start new semester" cleared. */
 export const semesterClearedSchema = z.object({

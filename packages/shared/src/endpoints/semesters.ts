@@ -9,6 +9,8 @@ import {
   archiveSummarySchema,
   archiveTransactionsPageSchema,
   archiveTransactionsQuerySchema,
+  removeFromArchiveResponseSchema,
+  removeFromArchiveSchema,
   semesterPreviewSchema,
   startSemesterResponseSchema,
   startSemesterSchema,
@@ -74,5 +76,16 @@ export const semesterAdminEndpoints = {
     fields: startSemesterSchema,
     response: startSemesterResponseSchema,
     errorStatuses: [409],
+  }),
+  removeFromArchive: adminPostEndpoint({
+    path: "/api/admin/archives/remove",
+    tag: "admin",
+    summary:
+      "Take a post, comment, submission or student out of an archive; the explorer shows a removed student's wallet (admin)",
+    fields: removeFromArchiveSchema,
+    response: removeFromArchiveResponseSchema,
+    // 409: the current semester's archive (written again from the live class).
+    errorStatuses: [404, 409],
+    invalidates: ["archives"],
   }),
 } as const;

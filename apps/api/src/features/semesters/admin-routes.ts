@@ -1,8 +1,12 @@
-/** The admin's side of semesters (issue 18): the preview, "Archive semester" and "Start new semester". */
+/**
+ * The admin's side of semesters (issue 18): the preview, "Archive semester", "Start new semester" and taking
+ * something out of an archive.
+ */
 import { semesterAdminEndpoints } from "@classcoin/shared/endpoints/semesters";
 import { messages } from "@classcoin/shared/messages";
 import { adminGet, adminPost } from "../../auth/admin-route";
 import { getLeaderboard } from "../leaderboard/service";
+import { removeFromArchive } from "./archive-moderation";
 import { waitForExplorerToReachHead } from "./explorer-boundary";
 import { archiveSemester, currentSemesterId, previewSemester, startSemester } from "./service";
 
@@ -28,5 +32,11 @@ export const semesterAdminRoutes = [
     // Every open page reads again (an event type the response cache does not know invalidates everything).
     await events.publish({ type: "semester.reset", startBlock: started.semester.startBlock });
     return { success: true as const, message: messages.semester.started, ...started };
+  }),
+  adminPost(semesterAdminEndpoints.removeFromArchive, async ({ deps, events, grant, body }) => {
+    const archive = await removeFromArchive(deps, grant, body);
+    // Every instance's cached archive reads and every open archive page read again.
+    await events.publish({ type: "semester.archived", archiveId: archive._id });
+    return { success: true as const, message: messages.semester.removedFromArchive(body.kind), archive };
   }),
 ];

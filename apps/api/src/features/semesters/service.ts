@@ -94,10 +94,15 @@ export async function holdClassStill(tx: Tx): Promise<void> {
   await tx.execute(sql.raw(`LOCK TABLE ${CLASS_TABLES.join(", ")} IN EXCLUSIVE MODE`));
 }
 
-async function holdSemesterLocks(tx: Tx): Promise<void> {
-  // One statement copies or deletes a whole semester's rows, and a second admin click waits for the first.
-  await allowLongStatements(tx);
+/** One archive, reset or removal from an archive at a time: a second admin click waits for the first. */
+export async function lockSemesters(tx: Tx): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEMESTER_LOCK})`);
+}
+
+async function holdSemesterLocks(tx: Tx): Promise<void> {
+  // One statement copies or deletes a whole semester's rows.
+  await allowLongStatements(tx);
+  await lockSemesters(tx);
   await holdIndexerLock(tx);
 }
 
@@ -423,6 +428,7 @@ export async function previewSemester(deps: AppDeps): Promise<SemesterPreview> {
     semester: toSemester(semester, archive?.name ?? null),
     counts: { ...snap.counts, transactions },
     archivedSinceStart: archive !== undefined,
+    archiveId: archive ? String(archive.id) : null,
     hasClassData: hasClassData(data, transactions),
   };
 }
@@ -547,7 +553,7 @@ export interface StartedSemester {
 }
 
 /** The semester the class is in now (its id), read when a request to end it arrives. */
-export async function currentSemesterId(db: Db): Promise<number> {
+export async function currentSemesterId(db: Reader): Promise<number> {
   return (await currentSemester(db)).id;
 }
 

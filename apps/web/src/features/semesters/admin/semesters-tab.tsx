@@ -1,7 +1,8 @@
 /**
  * Semesters (issue 18): the current semester; "Archive semester" (a name, the preview of what it captures, then
  * the snapshot); "Start new semester" in two steps: the first click shows what will be cleared (with "Also clear
- * the whitelist"), the second clears it. Nothing on chain is touched.
+ * the whitelist"), the second clears it. Nothing on chain is touched. Below them, taking something out of a
+ * past archive (archive-removal.tsx).
  */
 import { messages } from "@classcoin/shared/messages";
 import {
@@ -10,7 +11,7 @@ import {
   type SemesterCleared,
   type SemesterPreview,
 } from "@classcoin/shared/semesters";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import type { AdminSigner } from "../../../lib/admin/admin-signer";
 import { LoadState } from "../../../lib/admin/load-state";
@@ -20,6 +21,8 @@ import { ArchiveCountList } from "../archive-counts";
 import { useArchiveSemester } from "./api/archive-semester";
 import { useSemesterPreview } from "./api/get-semester-preview";
 import { useStartSemester } from "./api/start-semester";
+import { ArchiveRemoval } from "./archive-removal";
+import { ConfirmStep } from "./confirm-step";
 import "../semesters.css";
 
 export function SemestersTab({ signer }: { signer: AdminSigner }) {
@@ -32,6 +35,7 @@ export function SemestersTab({ signer }: { signer: AdminSigner }) {
             <CurrentSemester preview={data} />
             <ArchiveForm preview={data} />
             <StartSemester preview={data} />
+            <ArchiveRemoval currentArchiveId={data.archiveId} />
           </>
         )}
       </LoadState>
@@ -219,31 +223,6 @@ function StartSemester({ preview }: { preview: SemesterPreview }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** The second step of an action that cannot be undone: what it does (`children`), then Yes and Cancel. */
-function ConfirmStep(props: {
-  label: string;
-  pending: boolean;
-  danger?: boolean;
-  yes: string;
-  onYes: () => void;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset className="semester-confirm" aria-label={props.label} disabled={props.pending}>
-      {props.children}
-      <div className="form-actions">
-        <button type="button" className={props.danger ? "button danger" : "button"} onClick={props.onYes}>
-          {props.yes}
-        </button>
-        <button type="button" className="button secondary" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </fieldset>
   );
 }
 

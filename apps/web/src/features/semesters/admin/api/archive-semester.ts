@@ -12,6 +12,7 @@ export const useArchiveSemester = () =>
         ? {
             ...preview,
             archivedSinceStart: true,
+            archiveId: result.archive._id,
             semester: { ...preview.semester, name: result.archive.name },
             counts: result.archive.counts,
           }
