@@ -7,20 +7,47 @@ import { PROJECT_NUMBERS } from "@classcoin/shared/constants";
 import { type Leaderboard, rankByAmount } from "@classcoin/shared/leaderboard";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { getBalancesCC } from "../../chain/balances";
+import type { Db, Tx } from "../../db/client";
 import { profiles, projects, tips } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 
 /** Sums of CC are shown to the cent; floating sums of many tips must not show 0.30000000000000004. */
 const cents = (value: number) => Math.round(value * 100) / 100;
 
-export async function getLeaderboard(deps: AppDeps): Promise<Leaderboard> {
-  const { db } = deps.database;
+function studentsOf(deps: AppDeps, db: Db | Tx) {
   const admin = deps.config.adminWallet.toLowerCase();
-  const students = await db
+  return db
     .select({ wallet: profiles.wallet, name: profiles.name, photo: profiles.photo })
     .from(profiles)
     .where(and(eq(profiles.archived, false), ne(profiles.wallet, admin)))
     .orderBy(asc(profiles.name), asc(profiles.id));
+}
+
+/**
+ * The students' balances, read on chain ahead of a transaction that builds the leaderboard inside it (a
+ * semester's archive): a chain read does not belong under the class's locks.
+ */
+export async function studentBalances(deps: AppDeps): Promise<Map<string, number>> {
+  const students = await studentsOf(deps, deps.database.db);
+  return getBalancesCC(
+    deps,
+    students.map((s) => s.wallet),
+  );
+}
+
+/**
+ * `within`: built inside a transaction (`db`), from balances read before it; a student who joined in between is
+ * read from the chain then. The archive's leaderboard is built there, so it counts the same tips as the
+ * archive's projects: built before, it missed a tip recorded between the two, which the projects then showed.
+ */
+export async function getLeaderboard(
+  deps: AppDeps,
+  within?: { db: Tx; balances: Map<string, number> },
+): Promise<Leaderboard> {
+  const db = within?.db ?? deps.database.db;
+  const admin = deps.config.adminWallet.toLowerCase();
+  const students = await studentsOf(deps, db);
+  const known = within?.balances;
 
   const [submissions, tipped, balances] = await Promise.all([
     db
@@ -45,8 +72,8 @@ export async function getLeaderboard(deps: AppDeps): Promise<Leaderboard> {
       .groupBy(tips.fromWallet),
     getBalancesCC(
       deps,
-      students.map((s) => s.wallet),
-    ),
+      students.map((s) => s.wallet).filter((wallet) => !known?.has(wallet)),
+    ).then((read) => new Map([...(known ?? []), ...read])),
   ]);
 
   const tippedBy = new Map(tipped.map((t) => [t.wallet, Number(t.amount)]));

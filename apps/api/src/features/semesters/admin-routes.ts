@@ -5,7 +5,7 @@
 import { semesterAdminEndpoints } from "@classcoin/shared/endpoints/semesters";
 import { messages } from "@classcoin/shared/messages";
 import { adminGet, adminPost } from "../../auth/admin-route";
-import { getLeaderboard } from "../leaderboard/service";
+import { studentBalances } from "../leaderboard/service";
 import { removeFromArchive } from "./archive-moderation";
 import { waitForExplorerToReachHead } from "./explorer-boundary";
 import { archiveSemester, currentSemesterId, previewSemester, startSemester } from "./service";
@@ -16,9 +16,8 @@ export const semesterAdminRoutes = [
     return previewSemester(deps);
   }),
   adminPost(semesterAdminEndpoints.archive, async ({ deps, events, grant, body }) => {
-    // The leaderboard reads balances on chain: before the archive's transaction, not inside it.
-    const leaderboard = await getLeaderboard(deps);
-    const archive = await archiveSemester(deps, grant, body, leaderboard);
+    // The leaderboard's balances are read on chain: before the archive's transaction, not inside it.
+    const archive = await archiveSemester(deps, grant, body, await studentBalances(deps));
     await events.publish({ type: "semester.archived", archiveId: archive._id });
     return { success: true as const, message: messages.semester.archived(archive.name), archive };
   }),
@@ -27,8 +26,8 @@ export const semesterAdminRoutes = [
     // The term's last payments in its archive, not in the next semester's explorer (explorer-boundary.ts);
     // an indexer that does not get there within 90 s leaves the line where it is, as before.
     await waitForExplorerToReachHead(deps);
-    // As for an archive: the final snapshot's leaderboard reads the chain before the transaction.
-    const started = await startSemester(deps, grant, body, await getLeaderboard(deps), ending);
+    // As for an archive: the final snapshot's balances are read on chain before the transaction.
+    const started = await startSemester(deps, grant, body, await studentBalances(deps), ending);
     // Every open page reads again (an event type the response cache does not know invalidates everything).
     await events.publish({ type: "semester.reset", startBlock: started.semester.startBlock });
     return { success: true as const, message: messages.semester.started, ...started };

@@ -56,6 +56,7 @@ import {
 import { allowLongStatements } from "../../db/statement-timeout";
 import type { AppDeps } from "../../deps";
 import { conflict, notFound } from "../../http-errors";
+import { getLeaderboard } from "../leaderboard/service";
 import { readPredictions, toPrediction } from "../predictions/read";
 
 type Reader = Db | Tx;
@@ -479,7 +480,7 @@ async function writeArchive(
   deps: AppDeps,
   semester: SemesterRow,
   name: string,
-  leaderboard: Leaderboard,
+  balances: Map<string, number>,
   final: boolean,
 ): Promise<number> {
   const snap = await snapshot(tx, final);
@@ -498,7 +499,7 @@ async function writeArchive(
     posts: snap.posts,
     bounties: snap.bounties,
     predictions: snap.predictions,
-    leaderboard,
+    leaderboard: await getLeaderboard(deps, { db: tx, balances }),
   };
   const existing = await archiveOfSemester(tx, semester.id);
   let archiveId: number;
@@ -526,14 +527,14 @@ export async function archiveSemester(
   deps: AppDeps,
   grant: AdminGrant,
   input: { name: string },
-  leaderboard: Leaderboard,
+  balances: Map<string, number>,
 ): Promise<ArchiveSummary> {
   return deps.database.db.transaction(async (tx) => {
     await holdSemesterLocks(tx);
     await grant.consume(tx);
     const semester = await currentSemester(tx);
     // Not final: the class goes on, and an open round's predictions stay private.
-    const archiveId = await writeArchive(tx, deps, semester, input.name, leaderboard, false);
+    const archiveId = await writeArchive(tx, deps, semester, input.name, balances, false);
     return (await readSummary(tx, archiveId))!;
   });
 }
@@ -566,7 +567,7 @@ export async function startSemester(
   deps: AppDeps,
   grant: AdminGrant,
   input: { clearWhitelist: boolean },
-  leaderboard: Leaderboard,
+  balances: Map<string, number>,
   ending: number,
 ): Promise<StartedSemester> {
   const admin = deps.config.adminWallet.toLowerCase();
@@ -602,7 +603,7 @@ export async function startSemester(
     // The archive is taken again, under its name, as the class stands now: whatever students posted, tipped
     // or changed between "Archive semester" and this call is captured before it is cleared, never lost.
     if (archive) {
-      await writeArchive(tx, deps, semester, archive.name, leaderboard, true);
+      await writeArchive(tx, deps, semester, archive.name, balances, true);
       await tx
         .update(archives)
         .set({ endBlock: startBlock - 1 })

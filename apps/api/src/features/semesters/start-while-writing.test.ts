@@ -6,7 +6,8 @@
  * profile the start deleted, and a tip recorded while the start ran made its delete of the projects fail on
  * the tip's foreign key (the admin's start was refused: "What this refers to was removed while it was being
  * saved"). Now the start holds the class's tables still: a write under way
- * finishes first and is archived and cleared with the rest, and a later one waits for the new semester.
+ * finishes first and is archived and cleared with the rest (its leaderboard too), and a later one waits for
+ * the new semester.
  */
 import type { Archive, ArchiveSummary } from "@classcoin/shared/semesters";
 import { eq } from "drizzle-orm";
@@ -150,7 +151,11 @@ describe.runIf(testDatabaseKinds().includes("postgres"))("'Start new semester' w
     // Before: 409 and no new semester, the projects' delete meeting the tip committed after the tips' delete.
     expect(status, body).toBe(200);
     expect(await t.database.db.select().from(tips).where(eq(tips.toWallet, ada.wallet))).toEqual([]);
-    expect((await archiveOfTerm()).projects.map((p) => [p.title, p.totalReceived])).toEqual([["Engines", 3]]);
+    const archive = await archiveOfTerm();
+    expect(archive.projects.map((p) => [p.title, p.totalReceived])).toEqual([["Engines", 3]]);
+    // Its leaderboard counts the same tips (before: read ahead of the start's transaction, it still said 1 CC).
+    const ranked = archive.leaderboard.projects.find((p) => p.projectNumber === 2)?.submissions;
+    expect(ranked?.map((s) => [s.title, s.totalReceived])).toEqual([["Engines", 3]]);
   });
 
   it("a notification being worded as the start runs is not left in the new semester", async () => {
