@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import type { AppDeps } from "../deps";
 import { freePort } from "../testing/free-port";
 import { rateLimitConfig, registerRateLimit } from "./rate-limit";
-import { REDIS_COMMAND_TIMEOUT_MS, REDIS_PING_MS } from "./rate-limit-store";
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_PING_MS } from "./redis-connection";
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
