@@ -4,6 +4,7 @@
  * server-sent stream over a real socket with Last-Event-ID catch-up, and two app instances on one database
  * seeing each other's events (PostgreSQL: LISTEN/NOTIFY between two connection pools).
  */
+import { randomInt } from "node:crypto";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import type { LiveEvent } from "@classcoin/shared/live-events";
 import { desc, eq, inArray } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { createChainClient } from "../chain/clients";
 import { type Database, openPostgres } from "../db/client";
 import { bounties, liveEvents, notifications, posts, profiles, transactions } from "../db/schema";
 import type { App } from "../deps";
+import { openStream as openClientStream, type StreamClient } from "../security/live-stream-client";
 import { adminCalls } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
@@ -141,6 +143,50 @@ describe("live-update streams per client", () => {
       await t.close();
     }
   });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    "with REDIS_URL, one client holds MAX_STREAMS_PER_IP streams across two instances on one database, not on each",
+    async () => {
+      const t = await createTestApp(chain, "pglite", { REDIS_URL: process.env.TEST_REDIS_URL ?? "" });
+      const b = await buildApp({ ...t.app.deps, chain: createChainClient(t.config) });
+      const streams: StreamClient[] = [];
+      // A client of its own: Redis keeps what an earlier run counted until its leases end.
+      const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      try {
+        const urls = [
+          await t.app.listen({ port: 0, host: "127.0.0.1" }),
+          await b.listen({ port: 0, host: "127.0.0.1" }),
+        ];
+        const open = async (url: string) => {
+          const stream = await openClientStream(url, { forwardedFor: ip });
+          streams.push(stream);
+          if (stream.status !== 200) await stream.closed;
+          return stream;
+        };
+        const opened = await Promise.all(Array.from({ length: MAX_STREAMS_PER_IP }, (_, i) => open(urls[i % 2] ?? "")));
+        expect(opened.filter((s) => s.status === 200)).toHaveLength(MAX_STREAMS_PER_IP);
+        // Before: each instance held 100 of this client's streams and opened 100 more.
+        for (const url of urls) {
+          const over = await open(url);
+          expect(over.status).toBe(429);
+          expect(JSON.parse(over.text)).toEqual({
+            error: `Too many live-update connections from your network (${MAX_STREAMS_PER_IP}); close some tabs of this site.`,
+          });
+        }
+        opened[0]?.close();
+        let again = await open(urls[1] ?? "");
+        for (let tries = 0; again.status !== 200 && tries < 40; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          again = await open(urls[1] ?? "");
+        }
+        expect(again.status).toBe(200);
+      } finally {
+        for (const s of streams) s.close();
+        await b.close();
+        await t.close();
+      }
+    },
+  );
 });
 
 describe.each(testDatabaseKinds())("live updates on %s", (kind) => {

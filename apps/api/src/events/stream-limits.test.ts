@@ -4,70 +4,29 @@
  * event. The stream runs on a bare Fastify app with an in-memory bus and a budget small enough for a test
  * (production's is 64 MB: security/live-stream-abuse.test.ts shows the per-stream cap on the real app).
  */
-import type { LiveEvent } from "@classcoin/shared/live-events";
-import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AppDeps } from "../deps";
 import { openStream, type StreamClient } from "../security/live-stream-client";
-import type { EventBus, EventSubscriber, StoredEvent } from "./bus";
-import { registerEventStream, type StreamRegistry } from "./stream";
+import { type StreamServer, startStreamServer } from "../testing/stream-server";
+import { DEFAULT_STREAM_LIMITS } from "./stream";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A bus that delivers what the test hands it, to this process only. */
-function memoryBus() {
-  const subscribers = new Set<EventSubscriber>();
-  let id = 0;
-  const bus = {
-    subscribe(subscriber: EventSubscriber) {
-      subscribers.add(subscriber);
-      return () => subscribers.delete(subscriber);
-    },
-    replay: async () => [] as StoredEvent[],
-    get subscribers() {
-      return subscribers.size;
-    },
-  };
-  return {
-    bus: bus as unknown as EventBus,
-    deliver(event: LiveEvent) {
-      const stored = { id: ++id, event };
-      for (const subscriber of subscribers) subscriber(stored);
-    },
-    get subscribers() {
-      return subscribers.size;
-    },
-  };
-}
-
-let app: FastifyInstance | undefined;
+let server: StreamServer | undefined;
 afterEach(async () => {
-  await app?.close();
-  app = undefined;
+  await server?.app.close();
+  server = undefined;
 });
-
-async function streamServer(limits: Parameters<typeof registerEventStream>[2]) {
-  app = Fastify({ trustProxy: ["loopback"] });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate("deps", { config: { rateLimit: false, publicUrl: "http://localhost" } } as unknown as AppDeps);
-  await app.register(fastifyCookie);
-  const memory = memoryBus();
-  const registry: StreamRegistry = registerEventStream(app, memory.bus, limits);
-  app.addHook("preClose", async () => registry.endAll());
-  const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { url, memory, registry };
-}
 
 describe("the total budget of bytes waiting for slow clients", () => {
   it("over the budget, the largest backlogs are dropped until it fits; a reader keeps its stream and every event", async () => {
     const budget = 1024 * 1024;
-    const { url, memory, registry } = await streamServer({
+    const started = await startStreamServer({
+      ...DEFAULT_STREAM_LIMITS,
       buffered: { perStream: 64 * 1024 * 1024, total: budget },
       opens: null,
     });
+    server = started;
+    const { url, registry } = started;
     const reader = await openStream(url, { forwardedFor: "198.51.100.1" });
     const stalled: StreamClient[] = [];
     for (let i = 0; i < 6; i++)
@@ -78,24 +37,24 @@ describe("the total budget of bytes waiting for slow clients", () => {
       const note = "x".repeat(8_000);
       // One event a tick, as NOTIFY brings them, until stalled streams are dropped (the kernel's buffers
       // fill first, then the server's).
-      for (let i = 0; i < 5_000 && memory.subscribers === 7; i++) {
-        memory.deliver({ type: "award", wallet: "0x1", amount: i, note, txHash: "0x" });
+      for (let i = 0; i < 5_000 && started.subscribers === 7; i++) {
+        started.deliver({ type: "award", wallet: "0x1", amount: i, note, txHash: "0x" });
         delivered++;
         await new Promise((resolve) => setImmediate(resolve));
         await new Promise((resolve) => setImmediate(resolve));
         most = Math.max(most, registry.buffered);
       }
       console.log(
-        `total budget: ${7 - memory.subscribers} of 6 stalled streams dropped after ${delivered} events of 8 KB; at most ${(most / 1024).toFixed(0)} KB left waiting (budget ${budget / 1024} KB)`,
+        `total budget: ${7 - started.subscribers} of 6 stalled streams dropped after ${delivered} events of 8 KB; at most ${(most / 1024).toFixed(0)} KB left waiting (budget ${budget / 1024} KB)`,
       );
       // Before: no total; each stalled stream kept up to 1 MB (here it may keep 64 MB).
-      expect(memory.subscribers).toBeLessThan(7);
-      expect(memory.subscribers).toBeGreaterThan(1);
+      expect(started.subscribers).toBeLessThan(7);
+      expect(started.subscribers).toBeGreaterThan(1);
       expect(most).toBeLessThanOrEqual(budget);
       const waited = Date.now();
       while (reader.events.length < delivered && Date.now() - waited < 5_000) await sleep(20);
       expect(reader.events).toHaveLength(delivered);
-      expect(registry.open).toBe(memory.subscribers);
+      expect(registry.open).toBe(started.subscribers);
     } finally {
       reader.close();
       for (const s of stalled) s.close();

@@ -11,6 +11,8 @@
  *   and opens them at the rate of stream-opens.ts; more answer 429, which an EventSource takes as final: the
  *   page opens a new stream 5 s later and reads its lists again (apps/web/src/lib/live-events.ts); an IPv6
  *   /48 holds at most MAX_STREAMS_PER_NETWORK, so one attacker's /48 cannot fill the instance's MAX_STREAMS;
+ *   with REDIS_URL these limits and the open rate hold for all instances together (stream-admission.ts),
+ *   while MAX_STREAMS, which guards the instance's own memory, stays its own;
  * - a client that stops reading is dropped once BUFFERED_BYTES_PER_STREAM wait for it, and the largest
  *   backlogs once all streams together hold BUFFERED_BYTES_TOTAL (stream-budget.ts); the browser reconnects
  *   and catches up or syncs.
@@ -23,12 +25,12 @@ import { eventEndpoints } from "@classcoin/shared/endpoints/events";
 import { addressedTo, LIVE_HEARTBEAT_MS, LIVE_RETRY_MS, type LiveEvent } from "@classcoin/shared/live-events";
 import type { FastifyInstance } from "fastify";
 import { getSessionWallet } from "../auth/session";
-import { clientKey, networkKey } from "../http/client-key";
 import { registerEndpoint } from "../http/endpoint";
 import { HttpError } from "../http-errors";
 import type { EventBus, StoredEvent } from "./bus";
+import { createStreamAdmission } from "./stream-admission";
 import { type BufferedStream, type BufferLimits, createBufferBudget } from "./stream-budget";
-import { createOpenLimiter, type OpenRate } from "./stream-opens";
+import type { OpenRate } from "./stream-opens";
 
 /** Streams one instance serves at most; more answer 503 (the browser retries, maybe on another instance). */
 export const MAX_STREAMS = 5_000;
@@ -52,15 +54,30 @@ export const BUFFERED_BYTES_TOTAL = 64 * 1024 * 1024;
  */
 export const STREAM_OPENS: OpenRate = { burst: MAX_STREAMS_PER_IP, perSecond: 2 };
 
+/**
+ * How long a stream counts, with REDIS_URL, after its instance last said it is open: an instance that dies
+ * holds its clients' places this long at most. Renewed every STREAM_HEARTBEAT_MS.
+ */
+export const STREAM_LEASE_MS = 30_000;
+export const STREAM_HEARTBEAT_MS = 10_000;
+
 export interface StreamLimits {
   buffered: BufferLimits;
   /** null: opens are not limited (nor are they with RATE_LIMIT=false). */
   opens: OpenRate | null;
+  /** Streams one client holds (MAX_STREAMS_PER_IP) and one IPv6 /48 (MAX_STREAMS_PER_NETWORK). */
+  perClient: number;
+  perNetwork: number;
+  /** The streams' leases in Redis (STREAM_LEASE_MS, STREAM_HEARTBEAT_MS). */
+  shared: { leaseMs: number; heartbeatMs: number };
 }
 
-const DEFAULT_LIMITS: StreamLimits = {
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   buffered: { perStream: BUFFERED_BYTES_PER_STREAM, total: BUFFERED_BYTES_TOTAL },
   opens: STREAM_OPENS,
+  perClient: MAX_STREAMS_PER_IP,
+  perNetwork: MAX_STREAMS_PER_NETWORK,
+  shared: { leaseMs: STREAM_LEASE_MS, heartbeatMs: STREAM_HEARTBEAT_MS },
 };
 
 /** Every stream sends the same bytes for an event: serialized once, not once per stream. */
@@ -96,13 +113,11 @@ export interface StreamRegistry {
 export function registerEventStream(
   app: FastifyInstance,
   bus: EventBus,
-  limits: StreamLimits = DEFAULT_LIMITS,
+  limits: StreamLimits = DEFAULT_STREAM_LIMITS,
 ): StreamRegistry {
   const open = new Set<() => void>();
-  const perIp = new Map<string, number>();
-  const perNetwork = new Map<string, number>();
   const budget = createBufferBudget(limits.buffered);
-  const opens = limits.opens && app.deps.config.rateLimit ? createOpenLimiter(limits.opens) : null;
+  const admission = createStreamAdmission(app, { ...limits, total: MAX_STREAMS });
 
   registerEndpoint(app, eventEndpoints.stream, {
     async handler(request, reply) {
@@ -113,34 +128,14 @@ export function registerEventStream(
           "This is a server-sent events stream: ask with Accept: text/event-stream (EventSource does).",
         );
       }
-      // Read before the limits are checked and counted, which must happen with no await in between.
       const viewer = await getSessionWallet(request);
-      if (open.size >= MAX_STREAMS) throw new HttpError(503, "Too many live-update connections; retrying shortly.");
-      const ip = clientKey(request.ip);
-      if ((perIp.get(ip) ?? 0) >= MAX_STREAMS_PER_IP) {
-        throw new HttpError(
-          429,
-          `Too many live-update connections from your network (${MAX_STREAMS_PER_IP}); close some tabs of this site.`,
-        );
+      const admitted = await admission.admit(request.ip, open.size, reply.raw);
+      // The client left while it was being counted: nothing to answer, and nothing would end the stream.
+      if (admitted === null) {
+        reply.hijack();
+        return reply;
       }
-      const network = networkKey(request.ip);
-      if (network !== ip && (perNetwork.get(network) ?? 0) >= MAX_STREAMS_PER_NETWORK) {
-        throw new HttpError(
-          429,
-          `Too many live-update connections from your network (${MAX_STREAMS_PER_NETWORK}); close some tabs of this site.`,
-        );
-      }
-      const wait = opens?.take(ip) ?? 0;
-      if (wait > 0) {
-        throw new HttpError(
-          429,
-          `Live updates were opened too often from your network; wait ${wait} ${wait === 1 ? "second" : "seconds"} before opening them again (the page retries by itself).`,
-          undefined,
-          { "Retry-After": String(wait) },
-        );
-      }
-      perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-      if (network !== ip) perNetwork.set(network, (perNetwork.get(network) ?? 0) + 1);
+      const release = admitted;
       // The browser's own header is newer than the page's `lastEventId` (its URL, kept on every reconnect).
       const after = lastEventId(request.headers["last-event-id"]) ?? lastEventId(request.query.lastEventId);
       reply.hijack();
@@ -193,14 +188,7 @@ export function registerEventStream(
         unsubscribe();
         open.delete(end);
         budget.remove(stream);
-        for (const [counts, key] of [
-          [perIp, ip],
-          [perNetwork, network],
-        ] as const) {
-          const left = (counts.get(key) ?? 1) - 1;
-          if (left <= 0) counts.delete(key);
-          else counts.set(key, left);
-        }
+        release();
         if (drop) res.destroy();
         else res.end();
       }
