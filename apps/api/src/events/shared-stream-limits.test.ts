@@ -6,10 +6,14 @@
  * for a test (the real app at its real 200: events/live-events.test.ts). The Redis cases run when
  * TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
  */
+import { spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createServer, type Socket, connect as tcpConnect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { REDIS_COMMAND_TIMEOUT_MS, REDIS_PING_MS } from "../http/redis-connection";
 import { openStream, type StreamClient } from "../security/live-stream-client";
+import { freePort } from "../testing/free-port";
 import { type StreamServer, startStreamServer } from "../testing/stream-server";
 import { DEFAULT_STREAM_LIMITS, type StreamLimits } from "./stream";
 
@@ -33,8 +37,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-async function instance(limits: StreamLimits, url = redisUrl, rateLimit = false): Promise<StreamServer> {
-  const server = await startStreamServer(limits, { redisUrl: url, rateLimit });
+async function instance(
+  limits: StreamLimits,
+  url = redisUrl,
+  rateLimit = false,
+  log?: { write(line: string): void },
+): Promise<StreamServer> {
+  const server = await startStreamServer(limits, { redisUrl: url, rateLimit }, log);
   servers.push(server);
   return server;
 }
@@ -61,6 +70,18 @@ async function opensWithin(server: StreamServer, ip: string, ms: number): Promis
     await sleep(50);
   }
   return null;
+}
+
+/** Whether something listens on `port`. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 }
 
 /** A TCP relay to Redis that the test can cut, as a crash or a broken network would. */
@@ -173,4 +194,44 @@ describe("live-update stream limits when Redis does not answer", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it.runIf(existsSync("/usr/bin/redis-server"))(
+    "behavior: a Redis that stops answering (paused, connection open) delays no open past its timeout; each instance limits its own, and the log says so",
+    async () => {
+      const port = await freePort();
+      const redis = spawn("/usr/bin/redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], {
+        stdio: "ignore",
+      });
+      cleanups.push(() => {
+        redis.kill("SIGCONT");
+        redis.kill("SIGKILL");
+      });
+      const url = `redis://127.0.0.1:${port}`;
+      const logged: string[] = [];
+      const log = { write: (line: string) => logged.push(line) };
+      // A Redis just started may not listen yet.
+      for (let tries = 0; !(await accepts(port)); tries++) {
+        if (tries > 50) throw new Error(`Redis on port ${port} never started`);
+        await sleep(100);
+      }
+      const a = await instance(LIMITS, url, false, log);
+      const b = await instance(LIMITS, url);
+      const counted = freshIpv4();
+      for (const server of [a, b, a, b]) expect((await open(server, counted)).status).toBe(200);
+      expect((await open(a, counted)).status).toBe(429);
+      redis.kill("SIGSTOP");
+      const ip = freshIpv4();
+      const started = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await open(a, ip)).status);
+      const took = Date.now() - started;
+      console.log(`five opens with Redis paused took ${took} ms`);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+      expect(took, `five opens with Redis paused took ${took} ms`).toBeLessThan(5 * REDIS_COMMAND_TIMEOUT_MS + 1_500);
+      const warned = () => logged.some((line) => line.includes("Redis (live-update stream limits) unreachable"));
+      const deadline = Date.now() + REDIS_PING_MS + 3_000;
+      while (!warned() && Date.now() < deadline) await sleep(100);
+      expect(warned(), logged.join("")).toBe(true);
+    },
+  );
 });

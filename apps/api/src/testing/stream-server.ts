@@ -25,8 +25,9 @@ export interface StreamServer {
 export async function startStreamServer(
   limits: StreamLimits,
   config: Partial<Pick<Config, "rateLimit" | "redisUrl">> = {},
+  log?: { write(line: string): void },
 ): Promise<StreamServer> {
-  const app = Fastify({ trustProxy: ["loopback"] });
+  const app = Fastify({ trustProxy: ["loopback"], ...(log ? { logger: { level: "info", stream: log } } : {}) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("deps", {
