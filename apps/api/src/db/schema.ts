@@ -15,6 +15,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -551,20 +552,27 @@ export const welcomeGrants = pgTable("welcome_grants", {
   createdAt: createdAt(),
 });
 
+/** Hands out `live_events.commit_seq`, one writer's commit at a time (migrations/0018_live_events_commit_seq.sql). */
+export const liveEventsCommitSeq = pgSequence("live_events_commit_seq");
+
 /**
  * Live updates (events/): each event of `GET /api/events`, announced to every instance with NOTIFY by a
  * trigger (migrations/0006_live_events.sql), and kept an hour so a reconnecting browser catches up.
  * Triggers also add the explorer's and the bounties' changes, whichever code or process made them.
+ * `commit_seq` is the event's place in commit order, set as its transaction commits (null until then, so
+ * never seen null): the stream's event id, what a reconnect and the bus's catch-up resume after. `id` is in
+ * insert order, which a long transaction commits out of (0018).
  */
 export const liveEvents = pgTable(
   "live_events",
   {
     id: id(),
+    commitSeq: bigint("commit_seq", { mode: "number" }),
     type: text("type").notNull(),
     data: jsonb("data").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("live_events_created_idx").on(t.createdAt)],
+  (t) => [index("live_events_created_idx").on(t.createdAt), uniqueIndex("live_events_commit_seq_idx").on(t.commitSeq)],
 );
 
 /**

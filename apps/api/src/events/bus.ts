@@ -5,9 +5,14 @@
  * reaches the browsers of every instance. On PGlite, NOTIFY and LISTEN stay inside the one process.
  *
  * The table is also the log a reconnecting browser catches up from (`replay`), kept for an hour.
+ *
+ * An event's id here (`StoredEvent.id`, the stream's `id:`) is its `commit_seq`: its place in commit order,
+ * given as its transaction commits (migrations/0018_live_events_commit_seq.sql). Whatever has been seen is
+ * then every event up to some number, so "the events after N" misses nothing: with the row's insert-order
+ * `id`, an event from a long transaction committed after a later-numbered one was never replayed nor caught up.
  */
 import { type LiveEvent, liveEventSchema } from "@classcoin/shared/live-events";
-import { asc, desc, eq, gt, lte, sql } from "drizzle-orm";
+import { asc, eq, gt, max, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { liveEvents } from "../db/schema";
 
@@ -49,7 +54,7 @@ export interface EventBus {
   /** Stores and announces the event, then runs the publish hooks; never throws (a failure is logged). */
   publish(event: LiveEvent): Promise<void>;
   subscribe(subscriber: EventSubscriber): () => void;
-  /** The events after `afterId`, oldest first; null when some of them are no longer kept (or too many). */
+  /** The events committed after `afterId`, oldest first; null when some of them are no longer kept (or too many). */
   replay(afterId: number): Promise<StoredEvent[] | null>;
   onPublish(hook: PublishHook): void;
   /**
@@ -107,15 +112,27 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
     }
   }
 
-  function parse(id: number, data: unknown): StoredEvent | null {
+  function parse(id: number | null, data: unknown): StoredEvent | null {
+    // No commit_seq: not committed, so never read here.
+    if (id === null) return null;
     const event = liveEventSchema.safeParse(data);
     // An event type this version does not know (a newer instance published it) is skipped.
     return event.success ? { id, event: event.data } : null;
   }
 
+  /** The events committed after `afterId` (a commit_seq), oldest first, at most `limit`. */
+  function readAfter(afterId: number, limit: number) {
+    return db
+      .select({ commitSeq: liveEvents.commitSeq, data: liveEvents.data })
+      .from(liveEvents)
+      .where(gt(liveEvents.commitSeq, afterId))
+      .orderBy(asc(liveEvents.commitSeq))
+      .limit(limit);
+  }
+
   async function readEvent(id: number): Promise<StoredEvent | null> {
-    const [row] = await db.select().from(liveEvents).where(eq(liveEvents.id, id));
-    return row ? parse(row.id, row.data) : null;
+    const [row] = await db.select().from(liveEvents).where(eq(liveEvents.commitSeq, id));
+    return row ? parse(row.commitSeq, row.data) : null;
   }
 
   function onPayload(payload: string): void {
@@ -147,14 +164,8 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
 
   /** After a lost LISTEN connection: what was published meanwhile, from the log. */
   async function catchUp(): Promise<void> {
-    const rows = await db
-      .select()
-      .from(liveEvents)
-      .where(gt(liveEvents.id, lastSeen))
-      .orderBy(asc(liveEvents.id))
-      .limit(CATCH_UP_MAX_EVENTS);
-    for (const row of rows) {
-      const stored = parse(row.id, row.data);
+    for (const row of await readAfter(lastSeen, CATCH_UP_MAX_EVENTS)) {
+      const stored = parse(row.commitSeq, row.data);
       if (stored) deliver(stored);
     }
   }
@@ -182,8 +193,15 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
           .insert(liveEvents)
           .values({ type: event.type, data: event })
           .returning({ id: liveEvents.id });
-        // Without LISTEN (a database double in a test), the event goes straight to this instance's subscribers.
-        if (!database.listen && row) deliver({ id: row.id, event });
+        // Without LISTEN (a database double in a test), the event goes straight to this instance's subscribers,
+        // under the commit_seq its commit gave it.
+        if (!database.listen && row) {
+          const [committed] = await db
+            .select({ commitSeq: liveEvents.commitSeq })
+            .from(liveEvents)
+            .where(eq(liveEvents.id, row.id));
+          if (committed?.commitSeq != null) deliver({ id: committed.commitSeq, event });
+        }
       } catch (error) {
         log.warn(`Live event ${event.type} could not be published: ${(error as Error).message}`);
         return;
@@ -203,24 +221,14 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
     },
 
     async replay(afterId) {
-      const [held] = await db
-        .select({ id: liveEvents.id })
-        .from(liveEvents)
-        .where(lte(liveEvents.id, afterId))
-        .orderBy(desc(liveEvents.id))
-        .limit(1);
-      const rows = await db
-        .select()
-        .from(liveEvents)
-        .where(gt(liveEvents.id, afterId))
-        .orderBy(asc(liveEvents.id))
-        .limit(REPLAY_MAX_EVENTS + 1);
+      const rows = await readAfter(afterId, REPLAY_MAX_EVENTS + 1);
       if (rows.length > REPLAY_MAX_EVENTS) return null;
-      // The browser's last event is no longer in the log and the next one kept is not the next id: the
-      // events in between may have been deleted (or were never committed; reading again costs little).
-      const first = rows[0];
-      if (!held && first && first.id > afterId + 1) return null;
-      return rows.flatMap((row) => parse(row.id, row.data) ?? []);
+      // Commit numbers follow one another, so a gap before the first one kept means the events in between
+      // were deleted (older than the log keeps); rarely a number lost to a commit that failed after taking
+      // it, where reading again costs little.
+      const first = rows[0]?.commitSeq;
+      if (first != null && first > afterId + 1) return null;
+      return rows.flatMap((row) => parse(row.commitSeq, row.data) ?? []);
     },
 
     onPublish(hook) {
@@ -233,7 +241,7 @@ export function createEventBus(database: Database, log: EventLog): EventBus {
     },
 
     async start() {
-      const [latest] = await db.select({ id: liveEvents.id }).from(liveEvents).orderBy(desc(liveEvents.id)).limit(1);
+      const [latest] = await db.select({ id: max(liveEvents.commitSeq) }).from(liveEvents);
       lastSeen = latest?.id ?? 0;
       if (database.listen) {
         stopListening = await database.listen(LIVE_CHANNEL, {

@@ -6,7 +6,7 @@
  * was never read held up to 1 MB (plus its socket) each.
  */
 import type { LiveEvent } from "@classcoin/shared/live-events";
-import { desc } from "drizzle-orm";
+import { max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liveEvents } from "../db/schema";
 import { REPLAY_MAX_EVENTS } from "../events/bus";
@@ -30,12 +30,9 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The stream's id of the newest event (its commit_seq). */
 async function newestId(): Promise<number> {
-  const [row] = await t.database.db
-    .select({ id: liveEvents.id })
-    .from(liveEvents)
-    .orderBy(desc(liveEvents.id))
-    .limit(1);
+  const [row] = await t.database.db.select({ id: max(liveEvents.commitSeq) }).from(liveEvents);
   return row?.id ?? 0;
 }
 
