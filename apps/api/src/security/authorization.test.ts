@@ -379,6 +379,32 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
             .onConflictDoNothing();
           return { clearWhitelist: false };
         }
+        case "/archives/remove": {
+          // A past semester's archive (the current one's is written again from the live class: refused).
+          const [semester] = await db.select().from(semesters).orderBy(desc(semesters.id)).limit(1);
+          const posted = [{ _id: "1", authorWallet: address(3), authorName: "S", content: "x", comments: [] }];
+          const [archive] = await db
+            .insert(archives)
+            .values({
+              semesterId: semester!.id,
+              name: "Summer",
+              startedAt: semester!.startedAt,
+              startBlock: 0,
+              endBlock: 0,
+              counts: { predictions: 0 },
+              profiles: [],
+              projects: [],
+              posts: posted,
+              bounties: [],
+              predictions: [],
+              leaderboard: {},
+            })
+            // "Archive semester" may have archived this semester already.
+            .onConflictDoUpdate({ target: archives.semesterId, set: { posts: posted } })
+            .returning();
+          await db.insert(semesters).values({ startBlock: 0 });
+          return { archiveId: String(archive!.id), kind: "post", target: "1" };
+        }
         default:
           throw new Error(`no valid body for admin route ${method} ${path}: add one here`);
       }
