@@ -16,18 +16,34 @@ export interface TreasuryAt {
   used: number;
 }
 
-/** The latest block and the treasury's nonce at it (two calls; one pair serves every read of a request). */
-export async function treasuryAt(deps: Pick<AppDeps, "chain">, treasury: `0x${string}`): Promise<TreasuryAt> {
+/**
+ * `read` at the latest block, with the treasury's nonce used by that block: read before `read` and after it,
+ * the lower of the two kept. anvil answers a read at block B from its live state while it mines B+1 (B+1's
+ * transactions in it), then from B's own state again a moment later; a relay read the nonce in that moment and
+ * the balance after it, so the transfer just mined was neither in the balance nor subtracted (a raw 502 in one
+ * CI run; in a hammer of 1,000 pairs of relays at once, about one second relay in four on a loaded machine).
+ * The answer at B changes once and back: a nonce counting B+1 in both reads had the read between them count it
+ * too, and a lower one subtracts B+1's payments even from a balance they are out of (a refusal, never an
+ * overspend). A node that keeps B's state fixed (geth) answers both alike; it costs one call.
+ */
+export async function readAtTreasuryBlock<T>(
+  deps: Pick<AppDeps, "chain">,
+  treasury: `0x${string}`,
+  read: (blockNumber: bigint) => Promise<T>,
+): Promise<{ at: TreasuryAt; value: T }> {
   const blockNumber = await deps.chain.getBlockNumber({ cacheTime: 0 });
-  const used = await deps.chain.getTransactionCount({ address: treasury, blockNumber });
-  return { blockNumber, used };
+  const usedAt = () => deps.chain.getTransactionCount({ address: treasury, blockNumber });
+  const before = await usedAt();
+  const value = await read(blockNumber);
+  const after = await usedAt();
+  return { at: { blockNumber, used: Math.min(before, after) }, value };
 }
 
+/** `balance` (read with `readAtTreasuryBlock`) less the payments of `which` its block had not mined. */
 export async function balanceLessUnminedPayments(
   tx: Tx,
-  input: { at: TreasuryAt; balanceAt(blockNumber: bigint): Promise<bigint>; which: SQL | undefined },
+  input: { at: TreasuryAt; balance: bigint; which: SQL | undefined },
 ): Promise<bigint> {
-  const balance = await input.balanceAt(input.at.blockNumber);
   const [pending] = await tx
     .select({ wei: sql<string>`coalesce(sum(${treasuryPayments.amountWei}), 0)::text` })
     .from(treasuryPayments)
@@ -38,7 +54,7 @@ export async function balanceLessUnminedPayments(
         gte(treasuryPayments.nonce, input.at.used),
       ),
     );
-  return balance - BigInt(pending?.wei ?? "0");
+  return input.balance - BigInt(pending?.wei ?? "0");
 }
 
 /**
@@ -71,20 +87,29 @@ export async function pendingCostsByNonce(db: Db | Tx, used: number): Promise<Ma
 /**
  * The treasury's native coin once everything it has signed is mined at worst: its balance less the cost at
  * the fee cap of each of its transactions not mined yet (any instance's; read through `tx`, also those this
- * transaction signed and has not committed). Balance and nonce are read at one block, so a payment is never
- * both out of the balance and subtracted.
+ * transaction signed and has not committed). `read`: its balance already read with `readAtTreasuryBlock`
+ * (beside other reads at that block); without it, read here.
  */
 export async function nativeLessPendingCosts(
   deps: Pick<AppDeps, "chain">,
   tx: Tx,
   treasury: `0x${string}`,
-  at?: TreasuryAt,
+  read?: { at: TreasuryAt; balance: bigint },
 ): Promise<bigint> {
-  const { blockNumber, used } = at ?? (await treasuryAt(deps, treasury));
-  const balance = await deps.chain.getBalance({ address: treasury, blockNumber });
+  const { at, balance } = read ?? (await treasuryBalance(deps, treasury));
   let pending = 0n;
-  for (const cost of (await pendingCostsByNonce(tx, used)).values()) pending += cost;
+  for (const cost of (await pendingCostsByNonce(tx, at.used)).values()) pending += cost;
   return balance - pending;
+}
+
+async function treasuryBalance(
+  deps: Pick<AppDeps, "chain">,
+  treasury: `0x${string}`,
+): Promise<{ at: TreasuryAt; balance: bigint }> {
+  const { at, value } = await readAtTreasuryBlock(deps, treasury, (blockNumber) =>
+    deps.chain.getBalance({ address: treasury, blockNumber }),
+  );
+  return { at, balance: value };
 }
 
 /** A payment's gas at its cap plus its value; bytes that do not parse count their recorded value alone. */

@@ -1,7 +1,7 @@
 /**
  * A real HTTP JSON-RPC endpoint in front of a test anvil, behaving like a hosted provider: it can be taken
  * down and brought back on the same port (an outage), hang (take calls and answer none), and it can refuse eth_getLogs over more than
- * `maxLogRange` blocks with the error such providers answer.
+ * `maxLogRange` blocks with the error such providers answer, or answer a call itself (`answer`).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +15,11 @@ export interface RpcGateway {
   refusedCalls: number;
   /** While true, calls are read and never answered (a provider that hangs). */
   hanging: boolean;
+  /**
+   * Answers a single call itself when it resolves to a result (undefined: the call goes on to anvil): a node's
+   * timing that a test replays from anvil's own answers.
+   */
+  answer?: (call: { method: string; params: unknown[] }) => Promise<unknown>;
   up(): Promise<void>;
   down(): Promise<void>;
 }
@@ -50,6 +55,14 @@ export async function startRpcGateway(
             method: string;
             params?: { fromBlock?: string; toBlock?: string }[];
           };
+          const answered = Array.isArray(parsed)
+            ? undefined
+            : await gateway.answer?.({ method: message.method, params: message.params ?? [] });
+          if (answered !== undefined) {
+            res.setHeader("content-type", "application/json");
+            res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: answered }));
+            return;
+          }
           if (message.method === "eth_getLogs") {
             gateway.getLogsCalls++;
             const filter = message.params?.[0];

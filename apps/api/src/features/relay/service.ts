@@ -30,8 +30,8 @@ import { outcomeOf, paymentMembers, treasuryPaymentsOf } from "../../chain/treas
 import {
   balanceLessUnminedPayments,
   nativeLessPendingCosts,
+  readAtTreasuryBlock,
   type TreasuryAt,
-  treasuryAt,
 } from "../../chain/unmined-payments";
 import type { Tx } from "../../db/client";
 import { profiles, treasuryPayments, whitelist } from "../../db/schema";
@@ -63,26 +63,11 @@ const DEFAULT_CLASS_DAILY_LIMIT = 300;
 
 /**
  * The sender's CC balance less the transfers the treasury relayed for them that are not mined yet (signed,
- * their treasury nonce not yet used). Balance and nonce are read at one block, so a transfer is never both
- * out of the balance and subtracted.
+ * their treasury nonce not yet used at the block the balance was read at).
  */
-async function spendableBalance(
-  deps: AppDeps,
-  tx: Tx,
-  token: `0x${string}`,
-  from: `0x${string}`,
-  at: TreasuryAt,
-): Promise<bigint> {
+function spendableBalance(tx: Tx, from: `0x${string}`, read: { at: TreasuryAt; balance: bigint }): Promise<bigint> {
   return balanceLessUnminedPayments(tx, {
-    at,
-    balanceAt: (blockNumber) =>
-      deps.chain.readContract({
-        address: token,
-        abi: classCoinAbi,
-        functionName: "balanceOf",
-        args: [from],
-        blockNumber,
-      }),
+    ...read,
     which: and(eq(treasuryPayments.kind, "relay"), like(treasuryPayments.purpose, `relay:${from}:%`)),
   });
 }
@@ -181,14 +166,26 @@ export async function relayTransfer(deps: AppDeps, input: RelayTransfer): Promis
       if ((await relayedToday(tx)) >= classLimit) throw new HttpError(429, t.classDailyLimit(classLimit));
       // The balance read above cannot see this sender's transfers relayed a moment ago and not mined yet:
       // two authorizations at once, each covered alone, would both pass and the second revert in the node's
-      // estimate (a 502 with a raw error). Under the sender's lock: the balance, less those transfers.
-      // Both reads below at one block and treasury nonce.
-      const at = await treasuryAt(deps, payments.address);
-      if ((await spendableBalance(deps, tx, token, from, at)) < value) throw badRequest(t.insufficient);
+      // estimate (a 502 with a raw error). Under the sender's lock: the balance, less those transfers. The
+      // sender's CC and the treasury's ETH are read at one block, between two reads of the treasury's nonce.
+      const { at, value: balances } = await readAtTreasuryBlock(deps, payments.address, (blockNumber) =>
+        Promise.all([
+          chain.readContract({
+            address: token,
+            abi: classCoinAbi,
+            functionName: "balanceOf",
+            args: [from],
+            blockNumber,
+          }),
+          chain.getBalance({ address: payments.address, blockNumber }),
+        ]),
+      );
+      const [tokens, eth] = balances;
+      if ((await spendableBalance(tx, from, { at, balance: tokens })) < value) throw badRequest(t.insufficient);
       // The reserve, less what the treasury's transactions not mined yet may cost (a roster's grants signed a
       // moment ago, rewards): the balance alone still holds them for a block or more on Sepolia, and relays
       // sent meanwhile spent the ETH they were kept for. Under the class's lock, so one relay at a time sees it.
-      if ((await nativeLessPendingCosts(deps, tx, payments.address, at)) < reserve) {
+      if ((await nativeLessPendingCosts(deps, tx, payments.address, { at, balance: eth })) < reserve) {
         throw new HttpError(503, t.treasuryReserve);
       }
       return sign({
