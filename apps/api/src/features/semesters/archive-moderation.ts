@@ -7,18 +7,8 @@
  * anyone without a profile). Images no archive or live row names any more are deleted by the hourly image
  * sweep (features/images/sweep.ts).
  */
-import type { Bounty } from "@classcoin/shared/entities";
-import type { Leaderboard } from "@classcoin/shared/leaderboard";
 import { messages } from "@classcoin/shared/messages";
-import type {
-  ArchiveCounts,
-  ArchivedPost,
-  ArchivedPredictionRound,
-  ArchivedProfile,
-  ArchivedProject,
-  ArchiveSummary,
-  RemoveFromArchive,
-} from "@classcoin/shared/semesters";
+import type { ArchiveSummary, RemoveFromArchive } from "@classcoin/shared/semesters";
 import { eq, sql } from "drizzle-orm";
 import type { AdminGrant } from "../../auth/admin";
 import type { Tx } from "../../db/client";
@@ -27,7 +17,7 @@ import { archives } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http-errors";
 import { removeFromDocuments } from "./archive-removal";
-import { currentSemesterId, lockSemesters } from "./service";
+import { currentSemesterId, getArchive, lockSemesters } from "./service";
 
 const isWallet = (target: string) => target.startsWith("0x");
 
@@ -43,39 +33,31 @@ export async function removeFromArchive(
   return deps.database.db.transaction(async (tx) => {
     // After any archive or start under way: the semester this archive belongs to may be ending right now.
     await lockSemesters(tx);
-    const [row] = await tx
-      .select()
-      .from(archives)
-      .where(eq(archives.id, Number(input.archiveId)))
-      .for("update");
-    if (!row) throw notFound(messages.semester.archiveNotFound);
-    if (row.semesterId === (await currentSemesterId(tx))) throw conflict(messages.semester.currentArchive);
-    const after = removeFromDocuments(
-      {
-        counts: row.counts as ArchiveCounts,
-        profiles: row.profiles as ArchivedProfile[],
-        projects: row.projects as ArchivedProject[],
-        posts: row.posts as ArchivedPost[],
-        bounties: row.bounties as Bounty[],
-        predictions: row.predictions as ArchivedPredictionRound[],
-        leaderboard: row.leaderboard as Leaderboard,
-      },
-      kind,
-      target,
-    );
+    const archive = await getArchive(tx, input.archiveId, true);
+    const id = Number(archive._id);
+    const [own] = await tx.select({ semesterId: archives.semesterId }).from(archives).where(eq(archives.id, id));
+    if (own?.semesterId === (await currentSemesterId(tx))) throw conflict(messages.semester.currentArchive);
+    const after = removeFromDocuments(archive, kind, target);
     // The explorer rows may name a student the documents no longer do (one who left before the archive).
-    const renamed = kind === "student" ? await unnameInExplorer(tx, row.id, target) : 0;
+    const renamed = kind === "student" ? await unnameInExplorer(tx, id, target) : 0;
     if (!after && renamed === 0) throw notFound(messages.semester.notInArchive(kind));
     await grant.consume(tx);
-    if (after) await tx.update(archives).set(after).where(eq(archives.id, row.id));
+    if (after) {
+      const { counts, profiles, projects, posts, bounties, predictions, leaderboard } = after;
+      await tx
+        .update(archives)
+        .set({ counts, profiles, projects, posts, bounties, predictions, leaderboard })
+        .where(eq(archives.id, id));
+    }
+    const { name, createdAt, startedAt, startBlock, endBlock } = archive;
     return {
-      _id: String(row.id),
-      name: row.name,
-      createdAt: row.createdAt.toISOString(),
-      startedAt: row.startedAt.toISOString(),
-      startBlock: row.startBlock,
-      endBlock: row.endBlock,
-      counts: after?.counts ?? (row.counts as ArchiveCounts),
+      _id: archive._id,
+      name,
+      createdAt,
+      startedAt,
+      startBlock,
+      endBlock,
+      counts: after?.counts ?? archive.counts,
     };
   });
 }

@@ -691,11 +691,16 @@ export async function listArchives(db: Db): Promise<ArchiveSummary[]> {
   return rows.map(toSummary);
 }
 
-export async function getArchive(db: Db, archiveId: string): Promise<Archive> {
-  const [row] = await db
+/**
+ * The archive `archiveId` as stored, or 404; `forUpdate` inside a transaction that rewrites it (one rewrite at
+ * a time).
+ */
+export async function getArchive(db: Reader, archiveId: string, forUpdate = false): Promise<Archive> {
+  const query = db
     .select()
     .from(archives)
     .where(eq(archives.id, Number(archiveId)));
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound(messages.semester.archiveNotFound);
   return {
     ...toSummary(row),
