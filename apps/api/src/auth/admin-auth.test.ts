@@ -146,6 +146,8 @@ const validBodies: Record<string, (db: Db) => Promise<Record<string, unknown>>> 
     await seedArchive(db);
     return { clearWhitelist: false };
   },
+  // Refused here before anything is read: an archive id that validates is enough.
+  "POST /archives/remove": async () => ({ archiveId: "1", kind: "post", target: "1" }),
   "POST /deploy-classcoin": async (db) => {
     await seedProfile(db);
     return { confirmed: true };
@@ -199,8 +201,9 @@ describe.each(testDatabaseKinds())("admin authentication on %s", (kind) => {
     expect(Object.keys(validBodies).sort()).toEqual(routes);
     // 18 of the spec, plus issue 14's bounty complete/cancel/reopen, award, whitelist add-many and deploy
     // runs/resume, and issue 18's comments, feed and predictions moderation and semesters; and the deploy's
-    // lowercase spelling beside the spec's `/deploy-ClassCoin`; and the dashboard's treasury standing.
-    expect(routes.length).toBe(36);
+    // lowercase spelling beside the spec's `/deploy-ClassCoin`; the dashboard's treasury standing; and taking
+    // something out of an archive.
+    expect(routes.length).toBe(37);
   });
 
   const otherAction = (action: string) =>
