@@ -75,6 +75,22 @@ async function seedArchive(db: Db) {
     .values({ semesterId: semester!.id, name: "Fall", ...empty, ...sections })
     .onConflictDoNothing();
 }
+/** An archive holding post 1, of a semester that has ended (the current one's cannot be edited). */
+async function seedPastArchive(db: Db) {
+  const [semester] = await db.select().from(semesters).orderBy(desc(semesters.id)).limit(1);
+  const posts = [{ _id: "1", authorWallet: randomWallet(), authorName: "S", content: "x", comments: [] }];
+  const none = { profiles: 0, photos: 0, projectSubmissions: 0, projectImages: 0, comments: 0, transactions: 0 };
+  const counts = { ...none, posts: 1, bounties: 0, predictions: 0 };
+  const empty = { startedAt: semester!.startedAt, startBlock: 0, endBlock: 0, counts, leaderboard: {} };
+  const sections = { profiles: [], projects: [], posts, bounties: [], predictions: [] };
+  const [archive] = await db
+    .insert(archives)
+    .values({ semesterId: semester!.id, name: "Past", ...empty, ...sections })
+    .onConflictDoUpdate({ target: archives.semesterId, set: { posts, counts } })
+    .returning({ id: archives.id });
+  await db.insert(semesters).values({ startBlock: semester!.startBlock });
+  return String(archive!.id);
+}
 async function seedBounty(db: Db) {
   const [row] = await db.insert(bounties).values({ title: "B", description: "D", reward: 5 }).returning();
   return String(row!.id);
@@ -146,8 +162,7 @@ const validBodies: Record<string, (db: Db) => Promise<Record<string, unknown>>> 
     await seedArchive(db);
     return { clearWhitelist: false };
   },
-  // Refused here before anything is read: an archive id that validates is enough.
-  "POST /archives/remove": async () => ({ archiveId: "1", kind: "post", target: "1" }),
+  "POST /archives/remove": async (db) => ({ archiveId: await seedPastArchive(db), kind: "post", target: "1" }),
   "POST /deploy-classcoin": async (db) => {
     await seedProfile(db);
     return { confirmed: true };

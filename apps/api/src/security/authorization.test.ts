@@ -383,6 +383,8 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
           // A past semester's archive (the current one's is written again from the live class: refused).
           const [semester] = await db.select().from(semesters).orderBy(desc(semesters.id)).limit(1);
           const posted = [{ _id: "1", authorWallet: address(3), authorName: "S", content: "x", comments: [] }];
+          const none = { profiles: 0, photos: 0, projectSubmissions: 0, projectImages: 0, comments: 0 };
+          const counts = { ...none, transactions: 0, posts: 1, bounties: 0, predictions: 0 };
           const [archive] = await db
             .insert(archives)
             .values({
@@ -391,7 +393,7 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
               startedAt: semester!.startedAt,
               startBlock: 0,
               endBlock: 0,
-              counts: { predictions: 0 },
+              counts,
               profiles: [],
               projects: [],
               posts: posted,
@@ -400,7 +402,7 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
               leaderboard: {},
             })
             // "Archive semester" may have archived this semester already.
-            .onConflictDoUpdate({ target: archives.semesterId, set: { posts: posted } })
+            .onConflictDoUpdate({ target: archives.semesterId, set: { posts: posted, counts } })
             .returning();
           await db.insert(semesters).values({ startBlock: 0 });
           return { archiveId: String(archive!.id), kind: "post", target: "1" };
