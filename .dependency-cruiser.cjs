@@ -23,9 +23,14 @@ const apiFeatureEdges = {
   projects: ["^apps/api/src/features/images/", "^apps/api/src/features/profiles/service\\.ts$"],
   // The Feed's images go through the images feature (checks by bytes, re-encoding, storage, serving).
   feed: ["^apps/api/src/features/images/"],
-  // An archive keeps the semester's leaderboard as the leaderboard computes it.
-  // and its predictions as the predictions feature reads them.
-  semesters: ["^apps/api/src/features/leaderboard/service\\.ts$", "^apps/api/src/features/predictions/read\\.ts$"],
+  // An archive keeps the semester's leaderboard as the leaderboard computes it, and its predictions as the
+  // predictions feature reads them; images a removal from an archive leaves shown nowhere are deleted by the
+  // image sweep's rule.
+  semesters: [
+    "^apps/api/src/features/leaderboard/service\\.ts$",
+    "^apps/api/src/features/predictions/read\\.ts$",
+    "^apps/api/src/features/images/sweep\\.ts$",
+  ],
 };
 const withEdges = Object.keys(apiFeatureEdges);
 

@@ -11,9 +11,9 @@
  * again restarts that period (`storeImage`), so a re-upload of an old unreferenced image is never swept
  * between its store and its row.
  */
-import { type AnyColumn, and, lt, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { images } from "../../db/schema";
 
 /** How long a stored image is kept before anything must name it. */
@@ -48,6 +48,25 @@ export async function deleteUnreferencedImages(db: Db, graceMs: number): Promise
   const deleted = await db
     .delete(images)
     .where(and(lt(images.createdAt, sql`now() - make_interval(secs => ${graceMs / 1000})`), notReferenced(images.name)))
+    .returning({ name: images.name });
+  return deleted.length;
+}
+
+/**
+ * Deletes at once those of `names` the sweep would delete (stored more than `graceMs` ago, no row shows them):
+ * after a write that stopped showing them on purpose (a student removed from an archive), not an hour later.
+ */
+export async function deleteIfUnreferenced(db: Db | Tx, names: readonly string[], graceMs: number): Promise<number> {
+  if (names.length === 0) return 0;
+  const deleted = await db
+    .delete(images)
+    .where(
+      and(
+        inArray(images.name, [...names]),
+        lt(images.createdAt, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+        notReferenced(images.name),
+      ),
+    )
     .returning({ name: images.name });
   return deleted.length;
 }

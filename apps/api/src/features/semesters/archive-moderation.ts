@@ -4,8 +4,8 @@
  * so an insult archived with the class, or a student who asked to be removed, stayed public for good.
  *
  * A removed student's name and photo also leave the archive's explorer rows (it shows their wallet, as for
- * anyone without a profile). Images no archive or live row names any more are deleted by the hourly image
- * sweep (features/images/sweep.ts).
+ * anyone without a profile). Images the removal stopped showing are deleted at once when nothing else shows
+ * them (by the image sweep's rules, features/images/sweep.ts).
  */
 import { messages } from "@classcoin/shared/messages";
 import type { ArchiveSummary, RemoveFromArchive } from "@classcoin/shared/semesters";
@@ -16,6 +16,7 @@ import { queryRows } from "../../db/raw-rows";
 import { archives } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, notFound } from "../../http-errors";
+import { deleteIfUnreferenced, IMAGE_GRACE_MS } from "../images/sweep";
 import { removeFromDocuments } from "./archive-removal";
 import { currentSemesterId, getArchive, lockSemesters } from "./service";
 
@@ -39,8 +40,8 @@ export async function removeFromArchive(
     if (own?.semesterId === (await currentSemesterId(tx))) throw conflict(messages.semester.currentArchive);
     const after = removeFromDocuments(archive, kind, target);
     // The explorer rows may name a student the documents no longer do (one who left before the archive).
-    const renamed = kind === "student" ? await unnameInExplorer(tx, id, target) : 0;
-    if (!after && renamed === 0) throw notFound(messages.semester.notInArchive(kind));
+    const unnamed = kind === "student" ? await unnameInExplorer(tx, id, target) : { rows: 0, photos: [] };
+    if (!after && unnamed.rows === 0) throw notFound(messages.semester.notInArchive(kind));
     await grant.consume(tx);
     if (after) {
       const { counts, profiles, projects, posts, bounties, predictions, leaderboard } = after;
@@ -49,6 +50,12 @@ export async function removeFromArchive(
         .set({ counts, profiles, projects, posts, bounties, predictions, leaderboard })
         .where(eq(archives.id, id));
     }
+    // Their images, unless shown elsewhere, are deleted now, not by the next hourly sweep: a student who asked to
+    // be removed has their photo served no more.
+    const named = (docs: unknown) => JSON.stringify(docs).match(IMAGE_NAMES) ?? [];
+    const left = new Set(after ? named(after) : named(archive));
+    const dropped = [...named(archive), ...unnamed.photos].filter((image) => !left.has(image));
+    await deleteIfUnreferenced(tx, [...new Set(dropped)], IMAGE_GRACE_MS);
     const { name, createdAt, startedAt, startBlock, endBlock } = archive;
     return {
       _id: archive._id,
@@ -62,8 +69,23 @@ export async function removeFromArchive(
   });
 }
 
-/** Blanks a student's name and photo in an archive's explorer rows; how many rows named them. */
-async function unnameInExplorer(tx: Tx, archiveId: number, wallet: string): Promise<number> {
+/** Stored image names as they appear in an archive's documents (the image sweep matches them the same way). */
+const IMAGE_NAMES = /[0-9a-f]{64}\.webp/g;
+
+/** Blanks a student's name and photo in an archive's explorer rows: how many rows named them, and the photos. */
+async function unnameInExplorer(
+  tx: Tx,
+  archiveId: number,
+  wallet: string,
+): Promise<{ rows: number; photos: string[] }> {
+  const [photos] = await queryRows<{ photos: string[] | null }>(
+    tx,
+    sql`SELECT array_agg(DISTINCT photo) FILTER (WHERE photo IS NOT NULL) AS photos
+          FROM archive_transactions,
+               LATERAL (VALUES (CASE WHEN from_wallet = ${wallet} THEN from_photo END),
+                               (CASE WHEN to_wallet = ${wallet} THEN to_photo END)) AS p(photo)
+         WHERE archive_id = ${archiveId} AND (from_wallet = ${wallet} OR to_wallet = ${wallet})`,
+  );
   const [row] = await queryRows<{ n: string | number }>(
     tx,
     sql`WITH changed AS (
@@ -78,5 +100,5 @@ async function unnameInExplorer(tx: Tx, archiveId: number, wallet: string): Prom
       RETURNING 1)
     SELECT count(*) AS n FROM changed`,
   );
-  return Number(row?.n ?? 0);
+  return { rows: Number(row?.n ?? 0), photos: photos?.photos ?? [] };
 }
