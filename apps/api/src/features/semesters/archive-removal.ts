@@ -7,28 +7,22 @@
  * their submission, a bounty they completed) their name goes and the rest stays. Rankings are ranked again
  * among what is left, and the counts are counted again, so the archive never shows a gap.
  */
-import type { Bounty } from "@classcoin/shared/entities";
+
 import { type Leaderboard, rankByAmount } from "@classcoin/shared/leaderboard";
 import { messages } from "@classcoin/shared/messages";
 import type {
-  ArchiveCounts,
+  Archive,
   ArchivedComment,
   ArchivedPost,
-  ArchivedPredictionRound,
-  ArchivedProfile,
   ArchivedProject,
   ArchiveRemovalKind,
 } from "@classcoin/shared/semesters";
 
-export interface ArchiveDocuments {
-  counts: ArchiveCounts;
-  profiles: ArchivedProfile[];
-  projects: ArchivedProject[];
-  posts: ArchivedPost[];
-  bounties: Bounty[];
-  predictions: ArchivedPredictionRound[];
-  leaderboard: Leaderboard;
-}
+/** The parts of an archive a removal rewrites, as stored (the shapes of packages/shared/src/semesters.ts). */
+export type ArchiveDocuments = Pick<
+  Archive,
+  "counts" | "profiles" | "projects" | "posts" | "bounties" | "predictions" | "leaderboard"
+>;
 
 type PostComment = ArchivedPost["comments"][number];
 
