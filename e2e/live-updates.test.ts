@@ -258,6 +258,58 @@ describe("live updates and notifications", () => {
     }
   });
 
+  it("seven tabs of one browser share one stream: the seventh loads, every tab gets a classmate's post, and another tab takes the stream over when its tab closes", async () => {
+    const stack = await useSharedStack();
+    const suffix = Date.now().toString(36).slice(-4);
+    // Two classmates: one student's posts are limited to one every few seconds.
+    const classmates = await Promise.all([
+      createMember(stack, { name: `Sam Seven ${suffix}`, cc: "1" }),
+      createMember(stack, { name: `Sia Seven ${suffix}`, cc: "1" }),
+    ]);
+    const post = async (classmate: Member, content: string) => {
+      const res = await fetch(`${stack.url}/api/posts`, {
+        method: "POST",
+        headers: { cookie: classmate.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ authorWallet: classmate.wallet, content }),
+      });
+      if (!res.ok) throw new Error(`POST /api/posts: ${res.status} ${await res.text()}`);
+    };
+    // One browser profile: its tabs share the six connections Chromium allows a host over HTTP/1.1.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    let streams = 0;
+    context.on("request", (request) => {
+      if (request.resourceType() === "eventsource") streams++;
+    });
+    try {
+      const tabs: Page[] = [];
+      for (let i = 1; i <= 7; i++) {
+        const tab = await context.newPage();
+        tab.on("pageerror", (error) => console.error(`[tab ${i} page error] ${error.message}`));
+        // Before: a stream per tab held a connection each, and the seventh tab never got its page.
+        await tab.goto(`${stack.url}/forum`, { timeout: 15_000 });
+        await tab.getByRole("heading", { name: "Forum", level: 1 }).waitFor({ timeout: 15_000 });
+        tabs.push(tab);
+      }
+      expect(streams, "live-update streams opened by seven tabs").toBe(1);
+
+      const first = `Seven tabs, first post ${suffix}`;
+      await post(classmates[0], first);
+      for (const tab of tabs) await tab.locator("article.post").filter({ hasText: first }).waitFor({ timeout: 10_000 });
+
+      // The first tab opened the stream; closing it hands the stream to another, which carries on from there.
+      await tabs[0]?.close();
+      await expect.poll(() => streams, { timeout: 10_000 }).toBe(2);
+      const second = `Seven tabs, second post ${suffix}`;
+      await post(classmates[1], second);
+      for (const tab of tabs.slice(1)) {
+        await tab.locator("article.post").filter({ hasText: second }).waitFor({ timeout: 10_000 });
+      }
+      await screenshot(tabs[6] as Page, "live-seventh-tab");
+    } finally {
+      await context.close();
+    }
+  });
+
   describe("on two API instances of one PostgreSQL database", () => {
     let database: ThrowawayPostgres;
     let stack: E2EStack;
