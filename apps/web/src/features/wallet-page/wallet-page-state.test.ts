@@ -163,6 +163,24 @@ describe("the transfer form's checks", () => {
     });
   });
 
+  it("behavior: an amount finer than the token's 18 decimals, which would send 0 CC, alerts the invalid-amount text", () => {
+    // Before, "0.0000000000000000001" passed (a number above 0), was rounded to 0 units and sent as a transfer
+    // of 0 CC: gas spent, nothing sent, no message.
+    expect(checkTransferForm({ amount: "0.0000000000000000001", recipient: bob, balance: 20n * 10n ** 18n })).toEqual({
+      ok: false,
+      alert: "❌ Please enter a valid amount greater than 0.",
+    });
+    expect(() => assertTransferArguments(bob, "0.0000000000000000001")).toThrow(
+      "Invalid amount: 0.0000000000000000001",
+    );
+    // The smallest unit itself is a real amount.
+    expect(checkTransferForm({ amount: "0.000000000000000001", recipient: bob })).toEqual({
+      ok: true,
+      to: bob,
+      amount: "0.000000000000000001",
+    });
+  });
+
   it("behavior: both fields are trimmed", () => {
     expect(checkTransferForm({ amount: " 2 ", recipient: ` ${bob}\n` })).toEqual({ ok: true, to: bob, amount: "2" });
   });

@@ -129,6 +129,20 @@ export const insufficientBalanceAlert = (balance: bigint, symbol: string) =>
 const isPositiveNumber = (value: string) => value !== "" && Number.isFinite(Number(value)) && Number(value) > 0;
 
 /**
+ * Positive, and still positive in the token's smallest unit: an amount finer than its 18 decimals
+ * ("0.0000000000000000001") rounds to 0 there, and was sent as a transfer of 0 (gas spent, nothing sent, no
+ * error shown). One that is not a plain decimal ("1e3") is left to the transfer routine, which reports it.
+ */
+const isPositiveAmount = (value: string) => {
+  if (!isPositiveNumber(value)) return false;
+  try {
+    return parseUnits(value, TOKEN_DECIMALS) > 0n;
+  } catch {
+    return true;
+  }
+};
+
+/**
  * The transfer form's checks (spec §5): the recipient first, then the amount; both trimmed. Given the balance,
  * an amount above it is refused too, before the wallet is asked.
  */
@@ -141,7 +155,7 @@ export function checkTransferForm(input: {
   const to = input.recipient.trim();
   const amount = input.amount.trim();
   if (!isAddress(to, { strict: false })) return { ok: false, alert: messages.wallet.invalidAddress };
-  if (!isPositiveNumber(amount)) return { ok: false, alert: messages.wallet.invalidAmount };
+  if (!isPositiveAmount(amount)) return { ok: false, alert: messages.wallet.invalidAmount };
   if (input.balance !== undefined) {
     let wei: bigint | undefined;
     try {
@@ -161,7 +175,7 @@ export function assertTransferArguments(to: string, amount: string): { to: Addre
   const recipient = to.trim();
   const value = amount.trim();
   if (!isAddress(recipient, { strict: false })) throw new Error(messages.wallet.invalidRecipientThrow(to));
-  if (!isPositiveNumber(value)) throw new Error(messages.wallet.invalidAmountThrow(amount));
+  if (!isPositiveAmount(value)) throw new Error(messages.wallet.invalidAmountThrow(amount));
   return { to: recipient, amount: value };
 }
 
