@@ -13,6 +13,7 @@ import type { PredictionRound } from "@classcoin/shared/predictions";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible } from "./harness/accessibility";
+import { adminPost } from "./harness/admin-calls";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
@@ -159,6 +160,24 @@ describe("predictions", () => {
       .waitFor();
     expect(await panel(visitor.page).getByText("Pat Predictor").count()).toBe(0);
     await visitor.context.close();
+  });
+
+  it("an archived student is told their profile is archived, not sent to create one", async () => {
+    // Before: "Create a profile before making a prediction. Create your profile", a link to a page that cannot
+    // make one (a wallet keeps its one profile, archived or not).
+    const archived = await createMember(stack, { name: "Ari Archived", cc: "1" });
+    const res = await adminPost(stack, "/api/admin/profiles/archive", { wallet: archived.wallet, archive: true });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { page, context } = await openPage(browser, stack, "/projects?n=2", { wallet: { signer: archived.key } });
+    await connectWallet(page);
+    await panel(page)
+      .getByTestId("archived-notice")
+      .getByText("Your profile was archived by the instructor.")
+      .waitFor();
+    expect(await panel(page).getByText(messages.prediction.profile).count()).toBe(0);
+    expect(await panel(page).getByRole("link", { name: "Create your profile" }).count()).toBe(0);
+    expect(await panel(page).getByLabel("Your prediction").count()).toBe(0);
+    await context.close();
   });
 
   it("once the admin closes it, everyone sees every prediction and who was right", async () => {

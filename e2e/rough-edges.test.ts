@@ -74,6 +74,20 @@ describe("issue 17: every page as a student meets it", () => {
     await page.getByRole("region", { name: "Your submission" }).getByText(ARCHIVED).waitFor();
     expect(await page.getByRole("link", { name: "Create Profile" }).count()).toBe(0);
     await screenshot(page, "archived-projects");
+
+    // The Feed and a post's comments said "Create a profile before …. Create your profile", a link to a page
+    // that cannot make one (a wallet keeps its one profile, archived or not).
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Feed" }).click();
+    await page.getByTestId("archived-notice").getByText(ARCHIVED).waitFor();
+    expect(await page.getByText(messages.feed.profile).count()).toBe(0);
+    expect(await page.locator("main").getByRole("link", { name: "Create your profile" }).count()).toBe(0);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Forum" }).click();
+    const post = page.locator("main article").first();
+    await post.getByRole("button", { name: /^Comments/ }).click();
+    await post.getByTestId("archived-notice").getByText(ARCHIVED).waitFor();
+    expect(await post.getByText(messages.comment.profile).count()).toBe(0);
+    expect(await page.locator("main").getByRole("link", { name: "Create your profile" }).count()).toBe(0);
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
 import { FormErrors } from "../../ui/form-errors";
+import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -17,17 +18,24 @@ import { useCreateComment } from "./api/create-comment";
 import { commentErrorText } from "./comment-errors";
 
 /** Whether the connected person may comment: a wallet and an active profile. */
-export function useCanComment(): { wallet: string | undefined; canComment: boolean; checking: boolean } {
+export function useCanComment(): {
+  wallet: string | undefined;
+  canComment: boolean;
+  checking: boolean;
+  archived: boolean;
+} {
   const { wallet } = useWallet();
-  const { profile, isLoading } = useAccountProfile();
-  return { wallet, canComment: Boolean(wallet && profile && !profile.archived), checking: isLoading };
+  const { profile, archived, isLoading } = useAccountProfile();
+  return { wallet, canComment: Boolean(wallet && profile && !profile.archived), checking: isLoading, archived };
 }
 
 /** The top-level form, or the notice that says why there is none. */
 export function CommentComposer({ postId, onPosted }: { postId: string; onPosted?: () => void }) {
-  const { wallet, canComment, checking } = useCanComment();
+  const { wallet, canComment, checking, archived } = useCanComment();
   if (!wallet) return <p className="notice small">{messages.comment.connect}</p>;
   if (checking) return <p className="muted small">Checking your profile…</p>;
+  // An archived student keeps their one profile: "Create your profile" led to a page that cannot make one.
+  if (!canComment && archived) return <ArchivedNotice doing="You cannot comment until it is restored." />;
   if (!canComment) {
     return (
       <p className="notice small">

@@ -10,6 +10,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } 
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
 import { FormErrors } from "../../ui/form-errors";
+import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -18,10 +19,12 @@ import { feedErrorText } from "./feed-errors";
 
 export function FeedComposer() {
   const { wallet } = useWallet();
-  const { profile, isLoading } = useAccountProfile();
+  const { profile, archived, isLoading } = useAccountProfile();
   if (!wallet) return null;
   if (isLoading) return <p className="muted">Checking your profile…</p>;
-  if (!profile || profile.archived) {
+  // An archived student keeps their one profile: "Create your profile" led to a page that cannot make one.
+  if (!profile && archived) return <ArchivedNotice doing="You cannot post to the Feed until it is restored." />;
+  if (!profile) {
     return (
       <p className="notice">
         {messages.feed.profile}. <Link to="/profiles">Create your profile</Link>

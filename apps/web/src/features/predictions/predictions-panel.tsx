@@ -14,6 +14,7 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { ArchivedNotice } from "../../wallet/archived-notice";
 import { useAccountProfile } from "../../wallet/get-account-profile";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -47,7 +48,7 @@ const describe = (p: { predictedTitle: string; predictedName: string }) =>
 
 function OpenRound({ round }: { round: PredictionRound }) {
   const { wallet } = useWallet();
-  const { profile, isLoading } = useAccountProfile();
+  const { profile, archived, isLoading } = useAccountProfile();
   const count = `${round.count} ${round.count === 1 ? "prediction" : "predictions"} made so far; everyone's are shown when predictions close.`;
   let body: ReactNode;
   if (round.mine) {
@@ -60,6 +61,9 @@ function OpenRound({ round }: { round: PredictionRound }) {
     body = <p className="notice">{messages.prediction.connect}</p>;
   } else if (isLoading) {
     body = <p className="muted">Checking your profile…</p>;
+  } else if (!profile && archived) {
+    // An archived student keeps their one profile: "Create your profile" led to a page that cannot make one.
+    body = <ArchivedNotice doing="You cannot make a prediction until it is restored." />;
   } else if (!profile || profile.archived) {
     body = (
       <p className="notice">
