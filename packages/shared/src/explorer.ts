@@ -17,6 +17,17 @@ const explorerDate = (name: string) =>
     `${name} must be a date in YYYY-MM-DD format between ${EXPLORER_MIN_DATE} and ${EXPLORER_MAX_DATE}`,
   );
 
+/** An IANA time zone name the runtime knows (`Europe/Berlin`, `UTC`). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const TIME_ZONE_MESSAGE = "tz must be an IANA time zone name such as Europe/Berlin";
+
 /** A filter left empty in a form arrives as `wallet=`; it means "no filter", not an invalid value. */
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -51,6 +62,17 @@ export const explorerQuerySchema = z
     ),
     from: z.preprocess(blankToUndefined, explorerDate("from").optional()),
     to: z.preprocess(blankToUndefined, explorerDate("to").optional()),
+    // The visitor's time zone: `from` and `to` are days on the visitor's calendar, as the table shows each
+    // transaction's time in it. Without it they are UTC days.
+    tz: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: TIME_ZONE_MESSAGE })
+        .max(64, TIME_ZONE_MESSAGE)
+        .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, TIME_ZONE_MESSAGE)
+        .refine(isTimeZone, TIME_ZONE_MESSAGE)
+        .optional(),
+    ),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: "from must be on or before to",

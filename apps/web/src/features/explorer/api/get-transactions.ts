@@ -11,8 +11,17 @@ export interface ExplorerFilters {
   to: string;
 }
 
+/** The visitor's time zone, sent with a date filter: the table shows each time on the visitor's clock, so
+ * "from" and "to" are days on that clock too (without it the server counts UTC days). */
+export function dateFilterTimeZone(filters: Pick<ExplorerFilters, "from" | "to">): { tz?: string } {
+  if (!filters.from && !filters.to) return {};
+  return { tz: Intl.DateTimeFormat().resolvedOptions().timeZone };
+}
+
 export const getTransactions = (page: number, filters: ExplorerFilters) =>
-  callApi(explorerEndpoints.transactions, { query: { page, limit: EXPLORER_PAGE_SIZE, ...filters } });
+  callApi(explorerEndpoints.transactions, {
+    query: { page, limit: EXPLORER_PAGE_SIZE, ...filters, ...dateFilterTimeZone(filters) },
+  });
 
 export const getTransactionsQueryOptions = (page: number, filters: ExplorerFilters) =>
   queryOptions({
