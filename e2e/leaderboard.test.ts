@@ -75,6 +75,34 @@ describe("leaderboard page", () => {
     await phone.context.close();
   });
 
+  it("a 320 px phone shows each name and title with its words whole, not cut into pieces of a few letters", async () => {
+    const { page, context } = await openPage(browser, stack, "/leaderboard", {
+      wallet: false,
+      viewport: { width: 320, height: 640 },
+    });
+    await rows(page, "holders").first().waitFor();
+    await rows(page, "submissions").first().waitFor();
+    // A word the browser broke across lines has more than one box.
+    const broken = await page.evaluate(() => {
+      const cut: string[] = [];
+      for (const el of document.querySelectorAll(".ranking-who strong")) {
+        const text = el.firstChild;
+        if (!(text instanceof Text)) continue;
+        for (const match of text.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (range.getClientRects().length > 1) cut.push(match[0]);
+        }
+      }
+      return cut;
+    });
+    expect(broken).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, "leaderboard-320");
+    await context.close();
+  });
+
   it("a student finds their own rows marked, with their CC on chain", async () => {
     const { page, context } = await openPage(browser, stack, "/leaderboard", { wallet: { signer: student.key } });
     await connectWallet(page);
