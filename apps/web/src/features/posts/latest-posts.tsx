@@ -6,12 +6,13 @@ import { usePosts } from "./api/get-posts";
 import "./posts.css";
 
 export function LatestPosts({ limit = 5 }: { limit?: number }) {
-  const { posts, isLoading } = usePosts();
+  const { posts, isLoading, isError } = usePosts();
   const latest = (posts ?? []).slice(0, limit);
   return (
     <section className="card home-panel" aria-labelledby="home-posts">
       <h2 id="home-posts">Latest in the forum</h2>
       {isLoading && <p className="muted">Loading posts...</p>}
+      {isError && !posts && <p className="form-error">The posts could not be loaded. Please reload the page.</p>}
       {posts && latest.length === 0 && <p className="muted">No posts yet.</p>}
       <ul className="plain-list latest-posts">
         {latest.map((p) => (
