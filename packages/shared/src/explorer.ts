@@ -68,9 +68,7 @@ export const explorerQuerySchema = z
       blankToUndefined,
       z
         .string({ error: TIME_ZONE_MESSAGE })
-        .max(64, TIME_ZONE_MESSAGE)
-        .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, TIME_ZONE_MESSAGE)
-        .refine(isTimeZone, TIME_ZONE_MESSAGE)
+        .refine((name) => /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name) && isTimeZone(name), TIME_ZONE_MESSAGE)
         .optional(),
     ),
   })
