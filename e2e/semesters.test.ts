@@ -391,6 +391,27 @@ describe("semesters: archive, new semester, the archive read-only", () => {
     expect(table.scroll).toBeLessThanOrEqual(table.client);
     await screenshot(phone.page, "semesters-archive-explorer-tablet");
     await phone.page.setViewportSize(PHONE);
+    // A 320 px phone: the archived rankings keep each name's and title's words whole (the amount goes under).
+    await phone.page.setViewportSize({ width: 320, height: 640 });
+    await phone.page.goto(`${stack.url}/archive/${archive._id}?section=leaderboard`);
+    await phone.page.getByTestId("archive-leaderboard").locator("li").first().waitFor();
+    const cutWords = await phone.page.evaluate(() => {
+      const cut: string[] = [];
+      for (const el of document.querySelectorAll(".archive-ranking-who strong")) {
+        const text = el.firstChild;
+        if (!(text instanceof Text)) continue;
+        for (const match of text.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (range.getClientRects().length > 1) cut.push(match[0]);
+        }
+      }
+      return cut;
+    });
+    expect(cutWords).toEqual([]);
+    await screenshot(phone.page, "semesters-archive-leaderboard-320");
+    await phone.page.setViewportSize(PHONE);
     // An archive that does not exist says so.
     await phone.page.goto(`${stack.url}/archive/987654321`);
     await phone.page.getByRole("heading", { name: messages.semester.archiveNotFound }).waitFor();
