@@ -93,7 +93,9 @@ describe("shell: navigation, wallet strip and home", () => {
       } else {
         await nav(page).getByRole("button", { name: "Menu" }).waitFor();
       }
-      expect((await page.getByRole("status").textContent())?.trim()).toBe("Loading ClassCoin");
+      expect(await page.getByRole("status").locator(".visually-hidden").textContent()).toBe("Loading ClassCoin");
+      // The word for a page that never loads waits 12 s: a page loading as it should never shows it.
+      expect(await page.getByText("This is taking longer than it should.").isVisible()).toBe(false);
       const shellHeight = await page.getByRole("banner").evaluate((header) => header.getBoundingClientRect().height);
       await screenshot(page, viewport === DESKTOP ? "shell-before-scripts" : "shell-before-scripts-phone");
       await bare.close();
@@ -111,7 +113,7 @@ describe("shell: navigation, wallet strip and home", () => {
     const bare = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
     const page = await bare.newPage();
     await page.goto(`${stack.url}/wallet`);
-    expect((await page.getByRole("status").textContent())?.trim()).toBe("Loading the wallet");
+    expect(await page.getByRole("status").locator(".visually-hidden").textContent()).toBe("Loading the wallet");
     expect(await nav(page).count()).toBe(0);
     await bare.close();
   });
@@ -325,6 +327,26 @@ describe("shell: navigation, wallet strip and home", () => {
       expect(bar.height, `${width} px`).toBeLessThan(110);
     }
     await screenshot(page, "shell-tablet");
+    await context.close();
+  });
+
+  it("a page whose script cannot load says after 12 s to reload, instead of spinning for ever; a loading page does not", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // As when a tab of the site reaches an instance on another build during an upgrade: its script is a 404.
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: "" }));
+    // CSS animations 100 times as fast (the word waits for a 12 s CSS delay): 0.12 s.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Animation.enable");
+    await cdp.send("Animation.setPlaybackRate", { playbackRate: 100 });
+    await page.goto(`${stack.url}/forum`);
+    const word = page.getByText("This is taking longer than it should. Please reload the page;");
+    await word.waitFor({ state: "visible", timeout: 10_000 });
+    await screenshot(page, "shell-script-failed");
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+    expect(await word.count()).toBe(0);
     await context.close();
   });
 

@@ -26,8 +26,19 @@ describe("the boot shell (index.html's first paint)", () => {
   });
 
   it("shows the app's own spinner: inline under the platform's header, full screen for the wallet page", () => {
-    const compact = (html: string) => html.replace(/>\s+</g, "><").trim();
+    // The spinner's markup, without the word for a page that never loads (below), which only the shells have.
+    const compact = (html: string) =>
+      html
+        .replace(/<p class="boot-slow">[^<]*<\/p>/, "")
+        .replace(/>\s+</g, "><")
+        .trim();
     expect(compact(shellHtml)).toContain(renderToStaticMarkup(<Spinner label="Loading ClassCoin" />));
     expect(compact(walletShellHtml)).toBe(renderToStaticMarkup(<Spinner fullScreen label="Loading the wallet" />));
+  });
+
+  it("both say what to do when the page is still loading long after it should have (its script failed to load)", () => {
+    for (const html of [shellHtml, walletShellHtml]) {
+      expect(html).toMatch(/<p class="boot-slow">This is taking longer than it should\. Please reload the page;/);
+    }
   });
 });
