@@ -300,6 +300,17 @@ describe("shell: navigation, wallet strip and home", () => {
     expect(await nav(page).getByRole("link", { name: "Forum" }).isVisible()).toBe(false);
     await connectWallet(page);
     await screenshot(page, "forum-phone-connected");
+    // A tap outside the open menu folds it: before, the bell's panel opened over the still open menu.
+    await menu.click();
+    await nav(page).getByRole("link", { name: "Forum" }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Notifications/ })
+      .click();
+    await page.getByRole("region", { name: "Notifications" }).waitFor();
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    expect(await nav(page).getByRole("link", { name: "Forum" }).isVisible()).toBe(false);
+    await screenshot(page, "shell-phone-bell-after-menu");
     await context.close();
   });
 

@@ -31,8 +31,17 @@ export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
       setOpen(false);
       if (focusInside) buttonRef.current?.focus();
     };
+    // A tap anywhere else folds it too: left open, it stayed over the page, and the notifications panel
+    // opened from the bell lay on top of it, both at once.
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !navRef.current?.contains(event.target)) setOpen(false);
+    };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
   }, [open]);
   return (
     <nav ref={navRef} aria-label="Main" className={open ? "nav open" : "nav"}>
