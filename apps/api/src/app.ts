@@ -77,8 +77,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = error.validation.map((v) => {
-        const where = v.instancePath ? `${v.instancePath.replace(/^\//, "").replaceAll("/", ".")}: ` : "";
-        return `${where}${v.message ?? "invalid value"}`;
+        // A field by its path. "/" is the whole body (or query): one that is not an object, named as such.
+        const path = v.instancePath.replace(/^\//, "").replaceAll("/", ".");
+        const where = path || (v.instancePath ? (error.validationContext ?? "request") : "");
+        return `${where ? `${where}: ` : ""}${v.message ?? "invalid value"}`;
       });
       return reply.status(400).send({ error: `Invalid request: ${messages.join("; ")}`, errors: messages });
     }

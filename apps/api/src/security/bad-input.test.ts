@@ -325,6 +325,26 @@ describe.each(testDatabaseKinds())("hostile input on %s", (kind) => {
     }
   });
 
+  it("a body that is not a JSON object gets a 400 saying the body must be one, not an empty field name", async () => {
+    for (const [payload, type, received] of [
+      ["hello", "text/plain", "string"],
+      ['"hello"', "application/json", "string"],
+      ["[1]", "application/json", "array"],
+      ["null", "application/json", "null"],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/posts",
+        headers: { cookie, "content-type": type },
+        payload,
+      });
+      requests++;
+      // Before: "Invalid request: : Invalid input: expected object, received string".
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toBe(`Invalid request: body: Invalid input: expected object, received ${received}`);
+    }
+  });
+
   it("path traversal on the image routes is a 404", async () => {
     for (const prefix of ["/api/profiles/photo/", "/api/projects/image/"]) {
       for (const name of [
