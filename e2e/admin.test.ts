@@ -195,6 +195,35 @@ describe("admin page", () => {
     await context.close();
   });
 
+  it("the Semesters tab's 'It will capture' counts follow a post hidden in the Posts tab", async () => {
+    const { page, context } = await openAdmin("/admin?tab=semesters");
+    const capturedPosts = page.getByTestId("count-posts").locator("dd");
+    await capturedPosts.waitFor();
+    const before = Number(await capturedPosts.textContent());
+    expect(before).toBe((await api<Post[]>("/api/posts")).length);
+
+    await tab(page, "Posts").click();
+    const welcome = "Welcome to the ClassCoin forum!";
+    await page.getByRole("button", { name: new RegExp(`^Hide post by Ava Chen: ${welcome}`) }).click();
+    await expectAlert(page, adminSuccessMessages.postHidden(true));
+    // Back on Semesters, the archive would capture one visible post fewer; before, it still said `before`.
+    await tab(page, "Semesters").click();
+    await page
+      .getByTestId("count-posts")
+      .locator("dd", { hasText: new RegExp(`^${before - 1}$`) })
+      .waitFor();
+
+    await tab(page, "Posts").click();
+    await page.getByRole("button", { name: new RegExp(`^Show post by Ava Chen: ${welcome}`) }).click();
+    await expectAlert(page, adminSuccessMessages.postHidden(false));
+    await tab(page, "Semesters").click();
+    await page
+      .getByTestId("count-posts")
+      .locator("dd", { hasText: new RegExp(`^${before}$`) })
+      .waitFor();
+    await context.close();
+  });
+
   it("creates, edits, crosses out, restores and deletes a bounty (after a confirmation)", async () => {
     const { page, context } = await openAdmin("/admin?tab=bounties");
     const form = page.getByRole("form", { name: "Create bounty" });

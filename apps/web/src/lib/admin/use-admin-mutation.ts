@@ -1,5 +1,6 @@
 /** A signed admin write; `onDone` updates the admin lists in the cache from the answer (no reload, no signature). */
 import { adminEndpoints } from "@classcoin/shared/endpoints/admin";
+import { semesterAdminEndpoints } from "@classcoin/shared/endpoints/semesters";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, type CallResult } from "../api-client";
 import { type AdminFields, type AdminPostEndpoint, adminQueryKey, callAdmin, readAdminListsAgain } from "./admin-call";
@@ -27,11 +28,15 @@ export function useAdminMutation<E extends AdminPostEndpoint>(
     onSuccess: (result, input) => {
       if (signer) {
         onDone(queryClient, signer, result, input);
-        // The dashboard's counts change with most writes; it reloads when its tab is next shown.
-        void queryClient.invalidateQueries({
-          queryKey: adminQueryKey(adminEndpoints.dashboard, signer.wallet),
-          refetchType: "none",
-        });
+        // The dashboard's counts and the Semesters tab's "It will capture" counts change with most writes
+        // (a post hidden, a profile archived, a bounty added): they reload when their tab is next shown.
+        // Before, the preview kept the counts of its first load until the page was reloaded.
+        for (const summary of [adminEndpoints.dashboard, semesterAdminEndpoints.preview]) {
+          void queryClient.invalidateQueries({
+            queryKey: adminQueryKey(summary, signer.wallet),
+            refetchType: "none",
+          });
+        }
       }
       markPublicDataStale(queryClient);
     },
