@@ -13,6 +13,7 @@ import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { formatUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
 import { expectAccessible } from "./harness/accessibility";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
@@ -221,6 +222,32 @@ describe("admin page", () => {
       .getByTestId("count-posts")
       .locator("dd", { hasText: new RegExp(`^${before}$`) })
       .waitFor();
+    await context.close();
+  });
+
+  it("a post a student writes while the admin is on /admin is listed on the Posts tab's next visit", async () => {
+    const { page, context } = await openAdmin("/admin?tab=posts");
+    const hideButtons = page.getByRole("button", { name: /^Hide post by / });
+    await hideButtons.first().waitFor();
+    const content = "Can we get more time for project 3?";
+    expect(await page.getByRole("button", { name: new RegExp(`^Hide post by Ben Okafor: ${content}`) }).count()).toBe(
+      0,
+    );
+
+    const ben = devAccount(2);
+    const res = await fetch(`${stack.url}/api/posts`, {
+      method: "POST",
+      headers: { cookie: await signInOverHttp(stack.url, ben.privateKey), "content-type": "application/json" },
+      body: JSON.stringify({ authorWallet: ben.address.toLowerCase(), content }),
+    });
+    expect(res.status).toBe(200);
+    // The admin looks at the dashboard (it counts the new post), then back at Posts: the post is there to
+    // moderate. Before, the Posts tab kept the list of its first visit until the page was reloaded.
+    await tab(page, "Dashboard").click();
+    await page.getByTestId("dashboard-posts").waitFor();
+    await tab(page, "Posts").click();
+    await page.getByRole("button", { name: new RegExp(`^Hide post by Ben Okafor: ${content}`) }).click();
+    await expectAlert(page, adminSuccessMessages.postHidden(true));
     await context.close();
   });
 

@@ -68,14 +68,17 @@ export async function callAdmin(
 export const adminQueryKey = (endpoint: AdminGetEndpoint, wallet: string) => ["admin", endpoint.path, wallet] as const;
 
 /**
- * An admin list loads once per visit of its tab: a reload costs the admin a signature, unless it is read with
- * the admin's session, which `readAdminListsAgain` does (`meta.readBySession`).
+ * An admin list loads once per visit of its tab. Read with the admin's session (no signature), a visit reads
+ * it again, so posts, comments, submissions and profiles the students made meanwhile show up to be moderated;
+ * before, the list of the first visit stayed until the page was reloaded (the dashboard counted a new post the
+ * Posts tab did not list). Without a session a read costs a signature, so the list is kept and only re-read by
+ * session (`readAdminListsAgain`, `meta.readBySession`).
  */
 export const adminQueryOptions = <E extends AdminGetEndpoint>(endpoint: E, signer: AdminSigner) =>
   queryOptions({
     queryKey: adminQueryKey(endpoint, signer.wallet),
     queryFn: () => callAdmin(signer, endpoint),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: signer.bySession ? 0 : Number.POSITIVE_INFINITY,
     retry: false,
     meta: { readBySession: () => sendCall(endpoint, { params: { wallet: signer.wallet } }) },
   });
