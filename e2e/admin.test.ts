@@ -150,6 +150,24 @@ describe("admin page", () => {
     await phone.context.close();
   });
 
+  it("an admin who declined every signature gets the whole dashboard, treasury included, from 'Try again'", async () => {
+    const { page, context, wallet } = await openAdmin("/");
+    // The sign-in and then each signed read are declined in the wallet.
+    wallet!.rejecting.add("personal_sign");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await page.getByText("Loading dashboard needs your signature.").waitFor();
+    expect(await page.getByTestId("dashboard-treasury").count()).toBe(0);
+    wallet!.rejecting.delete("personal_sign");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByTestId("dashboard-profiles").waitFor();
+    // Before, the counts came back but the treasury card stayed away until the tab was left.
+    await page
+      .getByTestId("dashboard-treasury")
+      .getByText(/holds [\d,.]+ ETH/)
+      .waitFor();
+    await context.close();
+  });
+
   it("archives and restores profiles and projects, hides and shows posts; the public pages follow", async () => {
     const { page, context } = await openAdmin("/admin?tab=profiles");
     const ava = devAccount(1).address.toLowerCase();

@@ -9,10 +9,20 @@ import "./admin.css";
 
 export function DashboardTab({ signer }: { signer: AdminSigner }) {
   const query = useDashboard(signer);
+  const treasury = useTreasury(signer);
+  // The tab's one "Try again" asks for the treasury too: without a session both are signed reads, and before, a
+  // declined treasury signature left the card away until the tab was left, though the counts came back.
+  const retryBoth: typeof query = {
+    ...query,
+    refetch: (options) => {
+      if (treasury.data === undefined) void treasury.refetch();
+      return query.refetch(options);
+    },
+  };
   return (
     <>
-      <TreasuryCard signer={signer} />
-      <Counts query={query} />
+      <TreasuryCard query={treasury} />
+      <Counts query={retryBoth} />
     </>
   );
 }
@@ -21,8 +31,7 @@ export function DashboardTab({ signer }: { signer: AdminSigner }) {
  * The treasury pays rewards, awards, grants and every gasless transfer's gas: when its ETH falls below the reserve,
  * gasless transfers stop, and before this card only the student refused learned of it.
  */
-function TreasuryCard({ signer }: { signer: AdminSigner }) {
-  const query = useTreasury(signer);
+function TreasuryCard({ query }: { query: ReturnType<typeof useTreasury> }) {
   if (!query.data) return null; // the counts below say it when the admin's calls fail
   const t = query.data;
   const eth = (amount: string) => `${Number(amount).toLocaleString("en-US", { maximumFractionDigits: 4 })} ETH`;
