@@ -324,6 +324,22 @@ describe("admin page", () => {
     await context.close();
   });
 
+  it("on a phone, Edit on a bounty far down the list brings the edit form into view, its title focused", async () => {
+    const { page, context } = await openAdmin("/admin?tab=bounties", PHONE);
+    const last = "Paint a mural sketch for the hallway";
+    const editButton = page.getByRole("button", { name: `Edit ${last}` });
+    await editButton.scrollIntoViewIfNeeded();
+    await editButton.click();
+    const title = page.getByRole("form", { name: "Edit bounty" }).getByLabel("Title");
+    expect(await title.inputValue()).toBe(last);
+    // Before, the form changed at the top of the tab, screens above, and Edit seemed to do nothing.
+    await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await title.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
+    await page.getByRole("form", { name: "Edit bounty" }).getByRole("button", { name: "Cancel" }).click();
+    await context.close();
+  });
+
   it("toggles whitelist mode and adds and removes a wallet (after a confirmation)", async () => {
     const { page, context } = await openAdmin("/admin?tab=whitelist");
     await page.getByTestId("whitelist-mode").filter({ hasText: "Off" }).waitFor();

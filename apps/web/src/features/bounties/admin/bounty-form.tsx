@@ -1,7 +1,7 @@
 /** Create or edit a bounty (spec §5 "Bounty form"): title and description required, reward required and ≥ 1. */
 import { type CreateBounty, createBountySchema } from "@classcoin/shared/admin";
 import type { Bounty } from "@classcoin/shared/entities";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 
 export function BountyForm({
   bounty,
@@ -20,6 +20,15 @@ export function BountyForm({
   const [description, setDescription] = useState(bounty?.description ?? "");
   const [reward, setReward] = useState(bounty ? String(bounty.reward) : "");
   const [errors, setErrors] = useState<Partial<Record<keyof CreateBounty, string>>>({});
+  const titleRef = useRef<HTMLInputElement>(null);
+  const editing = bounty !== null;
+
+  // Editing starts from a bounty's Edit button, often far below this form (on a phone, screens below): the
+  // form comes to the admin, its title focused. Before, the form changed out of sight and Edit seemed to do
+  // nothing.
+  useEffect(() => {
+    if (editing) titleRef.current?.focus();
+  }, [editing]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,6 +75,7 @@ export function BountyForm({
         <div className="field">
           <label htmlFor={ids.title}>Title</label>
           <input
+            ref={titleRef}
             id={ids.title}
             type="text"
             required
