@@ -269,6 +269,24 @@ describe("admin page", () => {
     await context.close();
   });
 
+  it("a double click on Create Bounty creates the bounty once", async () => {
+    const { page, context } = await openAdmin("/admin?tab=bounties");
+    const form = page.getByRole("form", { name: "Create bounty" });
+    const title = "Tidy the art cupboard";
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Description").fill("Sort the brushes and paints.");
+    await form.getByLabel("Reward (CC)").fill("12");
+    await form.getByRole("button", { name: "Create Bounty" }).dblclick();
+    await expectAlert(page, adminSuccessMessages.bountyCreated);
+    await page.getByRole("button", { name: `Edit ${title}` }).waitFor();
+    // Before, the second click sent a second signed create: two alerts and two identical bounties.
+    await page.waitForTimeout(1500);
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect((await api<Bounty[]>("/api/admin/public/bounties")).filter((b) => b.title === title)).toHaveLength(1);
+    expect(await page.getByRole("button", { name: `Edit ${title}` }).count()).toBe(1);
+    await context.close();
+  });
+
   it("creates, edits, crosses out, restores and deletes a bounty (after a confirmation)", async () => {
     const { page, context } = await openAdmin("/admin?tab=bounties");
     const form = page.getByRole("form", { name: "Create bounty" });
