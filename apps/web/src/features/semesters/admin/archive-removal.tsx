@@ -166,7 +166,7 @@ function RemovalForm({ archiveId, selectId }: { archiveId: string; selectId: str
           pending={remove.isPending}
           danger
           yes={remove.isPending ? "Removing..." : "Yes, remove it"}
-          onYes={() => void run(choice)}
+          onYes={() => run(choice)}
           onCancel={() => setConfirming(false)}
         >
           <p>

@@ -135,7 +135,7 @@ function ArchiveForm({ preview }: { preview: SemesterPreview }) {
           label="Confirm replacing the archive"
           pending={archive.isPending}
           yes={archive.isPending ? "Archiving..." : "Yes, replace the archive"}
-          onYes={() => void run(archiveNameSchema.parse(name))}
+          onYes={() => run(archiveNameSchema.parse(name))}
           onCancel={() => setConfirming(false)}
         >
           <p>
@@ -199,7 +199,7 @@ function StartSemester({ preview }: { preview: SemesterPreview }) {
           pending={start.isPending}
           danger
           yes={start.isPending ? "Starting..." : "Yes, start new semester"}
-          onYes={() => void run()}
+          onYes={run}
           onCancel={() => setConfirming(false)}
         >
           <p>
