@@ -266,6 +266,19 @@ describe("admin page", () => {
     await tab(page, "Posts").click();
     await page.getByRole("button", { name: new RegExp(`^Hide post by Ben Okafor: ${content}`) }).click();
     await expectAlert(page, adminSuccessMessages.postHidden(true));
+
+    // And while the admin stays on the tab, a post written meanwhile is listed by the live updates.
+    const chloe = devAccount(3);
+    const later = "Is the still life due Friday or Monday?";
+    const again = await fetch(`${stack.url}/api/posts`, {
+      method: "POST",
+      headers: { cookie: await signInOverHttp(stack.url, chloe.privateKey), "content-type": "application/json" },
+      body: JSON.stringify({ authorWallet: chloe.address.toLowerCase(), content: later }),
+    });
+    expect(again.status).toBe(200);
+    await page
+      .getByRole("button", { name: new RegExp(`^Hide post by Chloé Martin: ${later}`) })
+      .waitFor({ timeout: 10_000 });
     await context.close();
   });
 

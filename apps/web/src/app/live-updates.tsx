@@ -4,7 +4,8 @@
  * lists read again (a burst of events is one read per list). The connected wallet's balance is read again
  * when a transfer touches it. Admin lists are read again only when read with the admin's session (a signed
  * read would ask the wallet for a signature): the bounties' list follows rewards settled in the background,
- * the predictions' and the Feed's follow their rounds and posts.
+ * the predictions' and the Feed's follow their rounds and posts, and the posts', comments', profiles' and
+ * submissions' lists and the counts follow what students write, so the admin can moderate it at once.
  *
  * The server sends a wallet's own events (its notifications) only to streams opened with its session, so the
  * stream is opened again when the session changes (a sign-in or sign-out).
@@ -63,6 +64,12 @@ function patchTip(queryClient: QueryClient, event: Extract<LiveEvent, { type: "t
   });
 }
 
+/** The admin's counts (the dashboard, and what a semester's archive would capture) follow new content too. */
+function readAdminCountsAgain(queryClient: QueryClient): void {
+  readAdminListsAgain(queryClient, "/api/admin/dashboard/");
+  readAdminListsAgain(queryClient, "/api/admin/semesters/preview/");
+}
+
 export function LiveUpdates() {
   const queryClient = useQueryClient();
   const { wallet } = useWallet();
@@ -102,6 +109,8 @@ export function LiveUpdates() {
       if (balanceMayHaveChanged(event, current.current.wallet)) current.current.refreshBalance();
       switch (event.type) {
         case "post.created":
+          readAdminListsAgain(queryClient, "/api/admin/posts/");
+          readAdminCountsAgain(queryClient);
           return readAgain("posts", "leaderboard");
         case "post.voted":
           patchVotes(queryClient, event);
@@ -125,14 +134,20 @@ export function LiveUpdates() {
         case "award.sent":
           return rememberAwardSent(queryClient, event);
         case "profile.changed":
+          readAdminListsAgain(queryClient, "/api/admin/profiles/");
+          readAdminCountsAgain(queryClient);
           // Names and photos show on posts, submissions, predictions and the leaderboard too; a new profile is
           // a new student on the leaderboard.
           return readAgain("profiles", "posts", "projects", "predictions", "leaderboard");
         case "project.changed":
           // A new submission is a new candidate to predict and a new row on the leaderboard.
           readAdminListsAgain(queryClient, "/api/admin/predictions/");
+          readAdminListsAgain(queryClient, "/api/admin/projects/");
+          readAdminCountsAgain(queryClient);
           return readAgain("projects", "predictions", "leaderboard");
         case "comment.changed":
+          readAdminListsAgain(queryClient, "/api/admin/comments/");
+          readAdminCountsAgain(queryClient);
           return readAgain("comments", "posts");
         case "moderation":
           if (event.entity === "post") return readAgain("posts");
