@@ -2,6 +2,7 @@ import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStartHooks } from "../start-hooks";
+import { adminCalls } from "../testing/admin";
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { testDatabaseKinds } from "../testing/database";
@@ -104,6 +105,23 @@ describe.each(testDatabaseKinds())("demo data on %s", (kind) => {
     expect(await seedDemoData(t.app)).toBe("not-empty");
     expect(await Promise.all(demoWallets.map((w) => chain.balanceOf(w)))).toEqual(balances);
     expect(await get("/api/posts")).toEqual(posts);
+  });
+
+  it("after 'Start new semester' (the demo students archived) a restart does not seed the demo again", async () => {
+    const admin = adminCalls(t.app);
+    const archived = await admin.post("/semesters/archive", { name: "Demo term" });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const started = await admin.post("/semesters/start", { clearWhitelist: false });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await get("/api/profiles")).toEqual([]);
+    const bounties = await get("/api/admin/public/bounties");
+    const balances = await Promise.all(demoWallets.map((w) => chain.balanceOf(w)));
+    // Before: no profiles meant a first start, so the demo was seeded into the new semester: the demo students
+    // back, every bounty twice, the treasury paying them again.
+    expect(await seedDemoData(t.app)).toBe("not-empty");
+    expect(await get("/api/profiles")).toEqual([]);
+    expect(await get("/api/admin/public/bounties")).toEqual(bounties);
+    expect(await Promise.all(demoWallets.map((w) => chain.balanceOf(w)))).toEqual(balances);
   });
 
   it("SEED_DEMO=false leaves an empty database empty", async () => {

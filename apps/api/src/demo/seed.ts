@@ -1,8 +1,9 @@
 /**
  * Demo data for a first local start: six students (anvil dev accounts 1-6) funded on chain from the
  * treasury, with profiles, posts, votes, project submissions and bounties in every state. It runs only
- * on the local chain, with SEED_DEMO on, and only while the database has no profiles, so a second start
- * (or a real class) is never touched. Everything goes through the features' services, as a user would.
+ * on the local chain, with SEED_DEMO on, and only in a class that has not begun (no profile, bounty, archive
+ * or second semester), so a second start (or a real class) is never touched. Everything goes through the
+ * features' services, as a user would.
  */
 import { classCoinAbi } from "@classcoin/contracts";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
@@ -13,7 +14,8 @@ import { createWalletClient, http, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { invalidateBalance } from "../chain/balances";
 import { chainFor } from "../chain/clients";
-import { bounties, profiles } from "../db/schema";
+import { queryRows } from "../db/raw-rows";
+import { archives, bounties, profiles, semesters } from "../db/schema";
 import type { App } from "../deps";
 import { storeImage } from "../features/images/service";
 import { createPost, votePost } from "../features/posts/service";
@@ -38,8 +40,14 @@ export async function seedDemoData(app: App): Promise<SeedOutcome> {
   const { db } = deps.database;
   if (!config.seedDemo) return "disabled";
   if (config.chain !== "local" || !config.tokenAddress) return "not-local";
-  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(profiles);
-  if ((existing?.n ?? 0) > 0) return "not-empty";
+  // A class that has begun, even with no profile now (after "Start new semester" its students are in the
+  // archive), is never seeded again: the demo students would come back, every bounty twice, paid again.
+  const [begun] = await queryRows<{ begun: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM ${profiles}) OR EXISTS (SELECT 1 FROM ${bounties})
+          OR EXISTS (SELECT 1 FROM ${archives}) OR (SELECT count(*) FROM ${semesters}) > 1 AS begun`,
+  );
+  if (begun?.begun) return "not-empty";
 
   const wallets = demoPeople.map((p) => devAccount(p.account).address.toLowerCase() as `0x${string}`);
   const walletOf = (index: number) => wallets[index] as `0x${string}`;
