@@ -21,6 +21,7 @@ import { openPage } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
 import { solidPng } from "./harness/solid-png";
 import { type E2EStack, repoRoot, startStack } from "./harness/stack";
+import { TestWallet } from "./harness/test-wallet";
 
 /** The issue's bar: the other page shows it within 2 s. */
 const LIVE_MS = 2_000;
@@ -305,6 +306,56 @@ describe("live updates and notifications", () => {
         await tab.locator("article.post").filter({ hasText: second }).waitFor({ timeout: 10_000 });
       }
       await screenshot(tabs[6] as Page, "live-seventh-tab");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("two tabs of one browser, one stream: after a sign-in in the tab without it, the student's notifications reach both tabs", async () => {
+    const stack = await useSharedStack();
+    const suffix = Date.now().toString(36).slice(-4);
+    const [student, voter] = await Promise.all([
+      createMember(stack, { name: `Una Shared ${suffix}`, cc: "1" }),
+      createMember(stack, { name: `Vik Shared ${suffix}`, cc: "1" }),
+    ]);
+    const write = async (path: string, cookie: string, body: object) => {
+      const res = await fetch(`${stack.url}${path}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<{ _id: string }>;
+    };
+    const post = await write("/api/posts", student.cookie, {
+      authorWallet: student.wallet,
+      content: `Shared ${suffix}`,
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    let streams = 0;
+    context.on("request", (request) => {
+      if (request.resourceType() === "eventsource") streams++;
+    });
+    try {
+      const tabs: Page[] = [];
+      for (let i = 0; i < 2; i++) {
+        const tab = await context.newPage();
+        await TestWallet.install(tab, { rpcUrl: stack.rpcUrl, signer: student.key });
+        await tab.goto(`${stack.url}/forum`);
+        await connectWallet(tab);
+        tabs.push(tab);
+      }
+      const [holder, other] = tabs as [Page, Page];
+      await holder.getByRole("heading", { name: "Forum", level: 1 }).waitFor();
+      expect(streams).toBe(1);
+      // The stream was opened before any sign-in, so the server sends it no notification of the student's.
+      // Signing in from the other tab asks the tab holding the stream to open it again with the session.
+      await signInFromBell(other);
+      // (Each tab that learns of the new session asks: the holder's own page may ask too.)
+      await expect.poll(() => streams, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await write("/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+      await other.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+      await holder.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
     } finally {
       await context.close();
     }
