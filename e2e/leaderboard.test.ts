@@ -17,6 +17,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { freshWallet, fundWallet } from "./harness/funding";
+import { wordsSplitAcrossLines } from "./harness/layout";
 import { createMember, type Member } from "./harness/members";
 import { openPage, PHONE } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
@@ -82,22 +83,7 @@ describe("leaderboard page", () => {
     });
     await rows(page, "holders").first().waitFor();
     await rows(page, "submissions").first().waitFor();
-    // A word the browser broke across lines has more than one box.
-    const broken = await page.evaluate(() => {
-      const cut: string[] = [];
-      for (const el of document.querySelectorAll(".ranking-who strong")) {
-        const text = el.firstChild;
-        if (!(text instanceof Text)) continue;
-        for (const match of text.data.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(text, match.index);
-          range.setEnd(text, match.index + match[0].length);
-          if (range.getClientRects().length > 1) cut.push(match[0]);
-        }
-      }
-      return cut;
-    });
-    expect(broken).toEqual([]);
+    expect(await wordsSplitAcrossLines(page, ".ranking-who strong")).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(page, "leaderboard-320");
     await context.close();

@@ -167,6 +167,17 @@ async function submitProject(stack: E2EStack, member: Member, number: number, ti
   if (!res.ok) throw new Error(`POST /api/projects: ${res.status} ${await res.text()}`);
 }
 
+/** A student's write over HTTP (their session cookie); the answer's id. */
+async function write(stack: E2EStack, path: string, cookie: string, body: object): Promise<{ _id: string }> {
+  const res = await fetch(`${stack.url}${path}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<{ _id: string }>;
+}
+
 describe("live updates and notifications", () => {
   it("on one API: a post, a vote and a tip reach the other student's page within 2 s; the bell shows 1", async () => {
     const stack = await useSharedStack();
@@ -213,21 +224,12 @@ describe("live updates and notifications", () => {
       createMember(stack, { name: `Tia Tabs ${suffix}`, cc: "1" }),
       createMember(stack, { name: `Vic Voter ${suffix}`, cc: "1" }),
     ]);
-    const write = async (path: string, cookie: string, body: object) => {
-      const res = await fetch(`${stack.url}${path}`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ _id: string }>;
-    };
     // A classmate's vote on the student's post: one unread notification.
-    const post = await write("/api/posts", student.cookie, {
+    const post = await write(stack, "/api/posts", student.cookie, {
       authorWallet: student.wallet,
       content: `Two tabs ${suffix}`,
     });
-    await write("/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+    await write(stack, "/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
 
     const tabs = [
       await openPage(browser, stack, "/forum", { wallet: { signer: student.key } }),
@@ -267,14 +269,8 @@ describe("live updates and notifications", () => {
       createMember(stack, { name: `Sam Seven ${suffix}`, cc: "1" }),
       createMember(stack, { name: `Sia Seven ${suffix}`, cc: "1" }),
     ]);
-    const post = async (classmate: Member, content: string) => {
-      const res = await fetch(`${stack.url}/api/posts`, {
-        method: "POST",
-        headers: { cookie: classmate.cookie, "content-type": "application/json" },
-        body: JSON.stringify({ authorWallet: classmate.wallet, content }),
-      });
-      if (!res.ok) throw new Error(`POST /api/posts: ${res.status} ${await res.text()}`);
-    };
+    const post = (classmate: Member, content: string) =>
+      write(stack, "/api/posts", classmate.cookie, { authorWallet: classmate.wallet, content });
     // One browser profile: its tabs share the six connections Chromium allows a host over HTTP/1.1.
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     let streams = 0;
@@ -318,16 +314,7 @@ describe("live updates and notifications", () => {
       createMember(stack, { name: `Una Shared ${suffix}`, cc: "1" }),
       createMember(stack, { name: `Vik Shared ${suffix}`, cc: "1" }),
     ]);
-    const write = async (path: string, cookie: string, body: object) => {
-      const res = await fetch(`${stack.url}${path}`, {
-        method: "POST",
-        headers: { cookie, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-      return res.json() as Promise<{ _id: string }>;
-    };
-    const post = await write("/api/posts", student.cookie, {
+    const post = await write(stack, "/api/posts", student.cookie, {
       authorWallet: student.wallet,
       content: `Shared ${suffix}`,
     });
@@ -353,7 +340,7 @@ describe("live updates and notifications", () => {
       await signInFromBell(other);
       // (Each tab that learns of the new session asks: the holder's own page may ask too.)
       await expect.poll(() => streams, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-      await write("/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+      await write(stack, "/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
       await other.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
       await holder.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
     } finally {

@@ -21,6 +21,7 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
 import { chainClient, freshWallet, fundWallet } from "./harness/funding";
+import { wordsSplitAcrossLines } from "./harness/layout";
 import { DESKTOP, imageLoaded, openPage, PHONE, settled } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
 
@@ -400,21 +401,7 @@ describe("semesters: archive, new semester, the archive read-only", () => {
     await phone.page.setViewportSize({ width: 320, height: 640 });
     await phone.page.goto(`${stack.url}/archive/${archive._id}?section=leaderboard`);
     await phone.page.getByTestId("archive-leaderboard").locator("li").first().waitFor();
-    const cutWords = await phone.page.evaluate(() => {
-      const cut: string[] = [];
-      for (const el of document.querySelectorAll(".archive-ranking-who strong")) {
-        const text = el.firstChild;
-        if (!(text instanceof Text)) continue;
-        for (const match of text.data.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(text, match.index);
-          range.setEnd(text, match.index + match[0].length);
-          if (range.getClientRects().length > 1) cut.push(match[0]);
-        }
-      }
-      return cut;
-    });
-    expect(cutWords).toEqual([]);
+    expect(await wordsSplitAcrossLines(phone.page, ".archive-ranking-who strong")).toEqual([]);
     await screenshot(phone.page, "semesters-archive-leaderboard-320");
     await phone.page.setViewportSize(PHONE);
     // An archive that does not exist says so.
