@@ -37,7 +37,8 @@ export const MAX_STREAMS = 5_000;
 /**
  * Streams one client may hold: a class behind one school NAT (40 students, a few tabs each) fits; one
  * client alone can no longer take every stream of the instance (5,000 opened in 6 s shut everyone else out,
- * behind a proxy, where MAX_CONNECTIONS_PER_IP is off). The IP is the proxy's client IP (TRUSTED_PROXIES).
+ * behind a proxy, whose own sockets MAX_CONNECTIONS_PER_IP does not count). The IP is the proxy's client IP
+ * (TRUSTED_PROXIES).
  */
 export const MAX_STREAMS_PER_IP = 200;
 /** Streams one IPv6 /48 holds, however many /64 clients it has (http/client-key.ts `networkKey`). */

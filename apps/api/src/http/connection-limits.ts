@@ -10,17 +10,20 @@
  *   instructor read "signature already used" for a payment that went through (`keepSocketsOfRequestsInFlight`).
  * - One client address may hold `maxConnectionsPerIp` sockets (default 256: a class of 40 behind one school
  *   NAT, six browser connections each), an IPv6 client its /64 (http/client-key.ts); a socket over the cap
- *   is closed at once. Behind a proxy every socket
- *   comes from the proxy's address: raise the cap or set MAX_CONNECTIONS_PER_IP=0 and let the proxy limit.
+ *   is closed at once. Not a trusted proxy's (TRUSTED_PROXIES, this machine by default): behind one every
+ *   socket comes from its address, one per open page's live updates, and the cap closed the 257th (nginx then
+ *   answered 502 to every page); the proxy limits its own clients, and the app's per-client limits key on
+ *   the client IP it passes.
  *
  * Node checks the request and header timeouts every `connectionsCheckingInterval`; 30 s by default, which
  * would let a trickle live twice as long as its timeout, so it is at most 1 s here.
  */
 import type { Server } from "node:http";
-import type { Socket } from "node:net";
+import { BlockList, isIPv4, type Socket } from "node:net";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Config } from "../config";
 import { clientKey } from "./client-key";
+import { DEFAULT_TRUSTED_PROXIES } from "./trusted-proxies";
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_CONNECTIONS_PER_IP = 256;
@@ -35,7 +38,7 @@ export const MAX_REQUESTS_PER_SOCKET = 1_000;
  */
 export const IN_FLIGHT_SOCKET_TIMEOUT_MS = 240_000;
 
-type Limits = Pick<Config, "requestTimeoutMs" | "maxConnectionsPerIp">;
+type Limits = Pick<Config, "requestTimeoutMs" | "maxConnectionsPerIp" | "trustedProxies">;
 
 /** The Fastify (and Node http.Server) options that bound how long a connection may be held. */
 export function connectionServerOptions(config: Limits): FastifyServerOptions {
@@ -77,6 +80,7 @@ export function keepSocketsOfRequestsInFlight(app: FastifyInstance): void {
 export function limitConnectionsPerIp(server: Server, config: Limits): void {
   const cap = config.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP;
   if (cap <= 0) return;
+  const proxies = trustedProxyList(config.trustedProxies ?? DEFAULT_TRUSTED_PROXIES);
   const open = new Map<string, number>();
   // Before the HTTP parser's own listener, so a refused socket is never parsed.
   server.prependListener("connection", (socket: Socket) => {
@@ -84,6 +88,7 @@ export function limitConnectionsPerIp(server: Server, config: Limits): void {
       socket.destroy();
       return;
     }
+    if (isTrustedProxy(proxies, socket.remoteAddress)) return;
     const address = clientKey(socket.remoteAddress);
     const count = (open.get(address) ?? 0) + 1;
     if (count > cap) {
@@ -97,4 +102,43 @@ export function limitConnectionsPerIp(server: Server, config: Limits): void {
       else open.set(address, left);
     });
   });
+}
+
+/** proxy-addr's names (TRUSTED_PROXIES, as Fastify reads them) as address ranges. */
+const NAMED_RANGES: Record<string, [string, number, "ipv4" | "ipv6"][]> = {
+  loopback: [
+    ["127.0.0.0", 8, "ipv4"],
+    ["::1", 128, "ipv6"],
+  ],
+  linklocal: [
+    ["169.254.0.0", 16, "ipv4"],
+    ["fe80::", 10, "ipv6"],
+  ],
+  uniquelocal: [
+    ["10.0.0.0", 8, "ipv4"],
+    ["172.16.0.0", 12, "ipv4"],
+    ["192.168.0.0", 16, "ipv4"],
+    ["fc00::", 7, "ipv6"],
+  ],
+};
+
+/** The trusted proxies' addresses (entries already checked by config.ts: names, addresses, ranges). */
+function trustedProxyList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    for (const [network, prefix, type] of NAMED_RANGES[entry] ?? []) list.addSubnet(network, prefix, type);
+    if (NAMED_RANGES[entry]) continue;
+    const [address = "", prefix] = entry.split("/");
+    const type = isIPv4(address) ? "ipv4" : "ipv6";
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+function isTrustedProxy(proxies: BlockList, remoteAddress: string): boolean {
+  // A server listening on "::" sees an IPv4 peer as ::ffff:a.b.c.d.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remoteAddress);
+  const address = mapped?.[1] ?? remoteAddress;
+  return proxies.check(address, isIPv4(address) ? "ipv4" : "ipv6");
 }

@@ -20,14 +20,20 @@ import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 
 const REQUEST_TIMEOUT_MS = 2_000;
+/** The trusted reverse proxy's address (TRUSTED_PROXIES). */
+const PROXY = "127.0.0.1";
 
 let chain: TestChain;
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
   chain = await startTestChain();
-  // The production per-address cap, a short request timeout so the test is quick.
-  t = await createTestApp(chain, "pglite", { REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) });
+  // The production per-address cap, a short request timeout so the test is quick. The reverse proxy is
+  // 127.0.0.1 only, so the other loopback addresses are clients of their own (the default trusts them all).
+  t = await createTestApp(chain, "pglite", {
+    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    TRUSTED_PROXIES: PROXY,
+  });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const address = t.app.server.address();
   port = typeof address === "object" && address ? address.port : 0;
@@ -141,6 +147,27 @@ describe("slow bodies and connection floods", () => {
     // Closed sockets give their slots back: the same addresses can connect again.
     await sleep(100);
     expect(await health("127.0.0.3")).toBe(200);
+  });
+
+  it("a trusted proxy's sockets are not capped: behind it every socket is its, one per open page's live updates", async () => {
+    // Before: the proxy's 257th socket was closed on arrival; nginx answered 502, then, its upstream marked
+    // failed, 502 to every page.
+    const count = DEFAULT_MAX_CONNECTIONS_PER_IP + 44;
+    const sockets: Socket[] = [];
+    const ends: Promise<unknown>[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const socket = await openSocket(PROXY);
+        sockets.push(socket);
+        ends.push(closed(socket));
+      }
+      await sleep(300);
+      expect(sockets.filter((s) => !s.destroyed && s.readyState === "open")).toHaveLength(count);
+      expect(await health(PROXY)).toBe(200);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await Promise.all(ends);
+    }
   });
 
   it("a write answered after longer than the idle timeout gets its answer (a payment waiting for its block); an unread read does not hold its socket", async () => {
