@@ -3,6 +3,8 @@
  * error goes through viem's custom transport and writeContract exactly as on the page.
  */
 import { ERROR_BANNER_MAX_CHARS } from "@classcoin/shared/constants";
+import { relayEndpoints } from "@classcoin/shared/endpoints/relay";
+import { messages } from "@classcoin/shared/messages";
 import {
   createClient,
   custom,
@@ -14,6 +16,7 @@ import {
 import { writeContract } from "viem/actions";
 import { foundry } from "viem/chains";
 import { describe, expect, it } from "vitest";
+import { readAnswer } from "../../lib/api-client";
 import { noGasMessage, notMinedMessage, tokenErrorsAbi, transactionErrorDetail } from "./transaction-error";
 import { checkTransferForm, formatTokenAmount } from "./wallet-page-state";
 
@@ -153,5 +156,24 @@ describe("the transfer form's amount", () => {
     expect(formatTokenAmount(balance)).toBe("11,012");
     expect(formatTokenAmount(parseUnits("1234567.25", 18))).toBe("1,234,567.25");
     expect(formatTokenAmount(0n)).toBe("0");
+  });
+
+  it("behavior: a gasless transfer the server refuses shows its whole reason, with what to do", async () => {
+    // What "Send without gas" throws when POST /api/relay/transfer answers the treasury's reserve refusal
+    // (503) or the class's daily limit (429), read by the page's own API client. Before: cut to 100
+    // characters, "…welcome grants, so gas", and the student never read that gasless transfers are paused
+    // nor what to do.
+    for (const [status, reason] of [
+      [503, messages.relay.treasuryReserve],
+      [429, messages.relay.classDailyLimit(300)],
+    ] as const) {
+      const refusal = await readAnswer(
+        relayEndpoints.transfer,
+        new Response(JSON.stringify({ error: reason }), { status, headers: { "content-type": "application/json" } }),
+      ).catch((error: unknown) => error);
+      expect(reason.length).toBeGreaterThan(ERROR_BANNER_MAX_CHARS);
+      const banner = messages.wallet.sendErrorPrefix + transactionErrorDetail(refusal);
+      expect(banner).toBe(`${messages.wallet.sendErrorPrefix}${reason}`);
+    }
   });
 });

@@ -11,6 +11,11 @@
  *   reason), anywhere in the chain of causes viem wraps around it;
  * - else the error's own message: the innermost error's (the wallet's or the node's words), not the summary
  *   viem's wrappers put around it ("The contract function "transfer" reverted with the following reason: …").
+ *
+ * The 100-character cut is for those words of a wallet or a node. A refusal by this site's own server ("Send
+ * without gas": the treasury down to its reserve, the class's daily limit, a sign-in refused) is shown whole:
+ * it is written to be read, and its end says what to do ("Ask your instructor to top up the treasury…"), which
+ * the cut took away.
  */
 import { classCoinAbi } from "@classcoin/contracts/generated/ClassCoin";
 import { ERROR_BANNER_MAX_CHARS, TOKEN_DECIMALS } from "@classcoin/shared/constants";
@@ -25,6 +30,7 @@ import {
   toBytes,
   WaitForTransactionReceiptTimeoutError,
 } from "viem";
+import { ApiError } from "../../lib/api-client";
 import { RECEIPT_TIMEOUT_MS } from "../../wallet/replaced-transaction";
 import { type ErrorLike, errorChain } from "../../wallet/user-rejection";
 
@@ -184,6 +190,7 @@ function lacksEthForGas(error: unknown): boolean {
 export const notMinedMessage = `Not mined after ${RECEIPT_TIMEOUT_MS / 60_000} minutes: check it in your wallet app, then send again only if it was dropped`;
 
 export function transactionErrorDetail(error: unknown, symbol = "CC"): string {
+  if (error instanceof ApiError) return error.errors?.join(", ") || error.message;
   const custom = decodedCustomError(error);
   const timedOut = error instanceof BaseError && error.walk((e) => e instanceof WaitForTransactionReceiptTimeoutError);
   const text = custom
