@@ -14,6 +14,25 @@ import { SignatureError } from "./write-errors";
 
 const STATEMENT = "Sign in to ClassCoin with this wallet. This costs nothing and sends no transaction.";
 
+/**
+ * How long the sign-in's signature request may go unanswered. A wallet whose window was closed without a
+ * choice may never answer (MetaMask rejects; others wait), and the write that asked stayed "Posting…",
+ * disabled, with no word, until a reload. After this the write fails with the catalogue's signature error,
+ * and trying again asks again.
+ */
+export const SIGN_IN_ANSWER_MS = 90_000;
+
+function unansweredAfter(ms: number): { promise: Promise<never>; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The wallet did not answer the sign-in request within ${ms / 1000} s`)),
+      ms,
+    );
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
 /** The wallet of the current session, lowercased, or null. */
 export async function getSessionWallet(): Promise<string | null> {
   return (await callApi(authEndpoints.session)).wallet;
@@ -46,10 +65,13 @@ async function signIn(wagmiConfig: Config, wallet: string, chainId: number): Pro
     issuedAt: new Date(),
   });
   let signature: `0x${string}`;
+  const unanswered = unansweredAfter(SIGN_IN_ANSWER_MS);
   try {
-    signature = await signMessage(wagmiConfig, { account: address, message });
+    signature = await Promise.race([signMessage(wagmiConfig, { account: address, message }), unanswered.promise]);
   } catch (error) {
     throw new SignatureError(error);
+  } finally {
+    unanswered.cancel();
   }
   try {
     await callApi(authEndpoints.verify, { body: { message, signature } });
