@@ -361,6 +361,21 @@ describe("shell: navigation, wallet strip and home", () => {
     await context.close();
   });
 
+  it("the home page says the posts and the bounties could not be loaded when the network fails for them (not blank panels)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.route(/\/api\/(posts|admin\/public\/bounties)(\?|$)/, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${stack.url}/`);
+    const posts = page.getByRole("region", { name: "Latest in the forum" });
+    const bounties = page.getByRole("region", { name: "Open bounties" });
+    await posts.getByText("The posts could not be loaded. Please reload the page.").waitFor();
+    await bounties.getByText("The bounties could not be loaded. Please reload the page.").waitFor();
+    expect(await posts.getByText("Loading posts...").count()).toBe(0);
+    expect(await bounties.getByText("Loading bounties...").count()).toBe(0);
+    await screenshot(page, "home-outage");
+    await context.close();
+  });
+
   it("a failure to load the app shows the generic error page", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
