@@ -150,25 +150,31 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(archiveRoutes);
   await app.register(notificationRoutes);
 
-  const webDist = deps.config.webDist;
-  const hasWeb = webDist !== undefined && existsSync(join(webDist, "index.html"));
+  const configuredWeb = deps.config.webDist;
+  /** The built web app's folder, when it has an index.html to serve. */
+  const webDist =
+    configuredWeb !== undefined && existsSync(join(configuredWeb, "index.html")) ? configuredWeb : undefined;
   // The token wallet page's own HTML: the same app, with the wallet's loading screen painted first.
-  const hasWalletPage = hasWeb && existsSync(join(webDist, "wallet.html"));
-  if (hasWeb) {
-    // Files under assets/ (their .br and .gz twins too), whatever the build folder is called.
-    const hashedAssets = resolve(webDist, "assets") + sep;
+  const hasWalletPage = webDist !== undefined && existsSync(join(webDist, "wallet.html"));
+  if (webDist !== undefined) {
+    // The build's files are all under assets/ (hashed names, with their .br and .gz twins) except its HTML
+    // pages, which the not-found handler below sends for every client route. They are looked up per request,
+    // not routed file by file at start: a build written in place while the server runs (an upgrade before its
+    // restart) serves its new scripts instead of 404s under the new index.html (a blank page for everyone).
+    const assets = resolve(webDist, "assets");
     await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
+      root: assets,
+      prefix: "/assets/",
+      wildcard: true,
       index: false,
       // The build writes file.br and file.gz beside each file (apps/web/precompress.ts): sent as they are.
       preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
-        // Vite fingerprints everything under assets/, so it can be cached forever; index.html never.
+        // Vite fingerprints everything under assets/, so it can be cached forever; the HTML pages never.
         reply.header(
           "Cache-Control",
-          path.startsWith(hashedAssets) ? "public, max-age=31536000, immutable" : "no-cache",
+          path.startsWith(assets + sep) ? "public, max-age=31536000, immutable" : "no-cache",
         );
       },
     });
@@ -180,12 +186,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     const read = request.method === "GET" || request.method === "HEAD";
     // A build file that is not there (a tab opened before an upgrade asks for the old build's chunks) is a 404:
     // answered with index.html, the browser refused it as a script and the page never finished loading.
-    if (path === "/api" || path.startsWith("/api/") || path.startsWith("/assets/") || !hasWeb || !read) {
+    if (path === "/api" || path.startsWith("/api/") || path.startsWith("/assets/") || webDist === undefined || !read) {
       return reply.status(404).send({ error: `No route ${request.method} ${path}. See /api/docs for the API.` });
     }
     // Client-side routes (/profiles, /wallet, …) all load the single-page app.
     const page = hasWalletPage && isWalletPage(path) ? "wallet.html" : "index.html";
-    return reply.header("Cache-Control", "no-cache").sendFile(page);
+    return reply.header("Cache-Control", "no-cache").sendFile(page, webDist);
   });
 
   return app;

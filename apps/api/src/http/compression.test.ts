@@ -108,6 +108,44 @@ describe("compressed delivery", () => {
     }
   });
 
+  it("serves a build written while it runs (an upgrade built in place, before the restart): its new files, not a 404", async () => {
+    // Before: the static files were routed one by one at start, so the new index.html (read from disk at each
+    // request) named scripts the server answered 404 until it was restarted: a blank page for everyone.
+    const next = "/assets/index-Nw8uild2.js";
+    const bytes = Buffer.from("export const next = true;\n");
+    writeFileSync(join(webDist, next), bytes);
+    try {
+      const res = await get(next);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    } finally {
+      rmSync(join(webDist, next));
+    }
+    // Gone with the next build: a 404 again, not the app's HTML.
+    expect((await get(next)).statusCode).toBe(404);
+    // Looked up per request, still only inside the build: an API path that is no route, and a path out of it.
+    // The folder itself is no file: refused (403, no listing) or not found, never the app's HTML.
+    expect([403, 404]).toContain((await get("/assets/")).statusCode);
+    const api = await get("/api/nope");
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error).toBe("No route GET /api/nope. See /api/docs for the API.");
+    const outside = `classcoin-outside-${Date.now()}.txt`;
+    writeFileSync(join(webDist, "..", outside), "not part of the build");
+    try {
+      for (const url of [
+        `/../${outside}`,
+        `/assets/%2e%2e/%2e%2e/${outside}`,
+        `/..%2f${outside}`,
+        `/%2e%2e/${outside}`,
+      ]) {
+        expect((await get(url)).body, url).not.toContain("not part of the build");
+      }
+    } finally {
+      rmSync(join(webDist, "..", outside));
+    }
+  });
+
   it("sends the wallet page its own HTML (its loading screen, not the platform's header), compressed, never cached", async () => {
     for (const url of ["/wallet", "/wallet/", "/wallet?from=home"]) {
       const res = await get(url, "br, gzip");
