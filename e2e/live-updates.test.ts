@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { messages } from "@classcoin/shared/messages";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/src/testing/database";
 import { readAlert } from "./harness/alerts";
@@ -178,6 +178,27 @@ async function write(stack: E2EStack, path: string, cookie: string, body: object
   return res.json() as Promise<{ _id: string }>;
 }
 
+/** A student with a post of theirs, and a classmate whose vote on it notifies them. */
+async function studentWithPost(stack: E2EStack, student: string, classmate: string, content: string) {
+  const [author, voter] = await Promise.all([
+    createMember(stack, { name: student, cc: "1" }),
+    createMember(stack, { name: classmate, cc: "1" }),
+  ]);
+  const post = await write(stack, "/api/posts", author.cookie, { authorWallet: author.wallet, content });
+  const vote = () =>
+    write(stack, "/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+  return { student: author, vote };
+}
+
+/** Counts the live-update streams (EventSource requests) the context's pages open. */
+function countStreams(context: BrowserContext): () => number {
+  let streams = 0;
+  context.on("request", (request) => {
+    if (request.resourceType() === "eventsource") streams++;
+  });
+  return () => streams;
+}
+
 describe("live updates and notifications", () => {
   it("on one API: a post, a vote and a tip reach the other student's page within 2 s; the bell shows 1", async () => {
     const stack = await useSharedStack();
@@ -220,16 +241,14 @@ describe("live updates and notifications", () => {
   it("a student's two tabs: marking the notifications read in one clears the other's bell within 2 s", async () => {
     const stack = await useSharedStack();
     const suffix = Date.now().toString(36).slice(-4);
-    const [student, voter] = await Promise.all([
-      createMember(stack, { name: `Tia Tabs ${suffix}`, cc: "1" }),
-      createMember(stack, { name: `Vic Voter ${suffix}`, cc: "1" }),
-    ]);
+    const { student, vote } = await studentWithPost(
+      stack,
+      `Tia Tabs ${suffix}`,
+      `Vic Voter ${suffix}`,
+      `Two tabs ${suffix}`,
+    );
     // A classmate's vote on the student's post: one unread notification.
-    const post = await write(stack, "/api/posts", student.cookie, {
-      authorWallet: student.wallet,
-      content: `Two tabs ${suffix}`,
-    });
-    await write(stack, "/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+    await vote();
 
     const tabs = [
       await openPage(browser, stack, "/forum", { wallet: { signer: student.key } }),
@@ -273,10 +292,7 @@ describe("live updates and notifications", () => {
       write(stack, "/api/posts", classmate.cookie, { authorWallet: classmate.wallet, content });
     // One browser profile: its tabs share the six connections Chromium allows a host over HTTP/1.1.
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    let streams = 0;
-    context.on("request", (request) => {
-      if (request.resourceType() === "eventsource") streams++;
-    });
+    const streams = countStreams(context);
     try {
       const tabs: Page[] = [];
       for (let i = 1; i <= 7; i++) {
@@ -287,7 +303,7 @@ describe("live updates and notifications", () => {
         await tab.getByRole("heading", { name: "Forum", level: 1 }).waitFor({ timeout: 15_000 });
         tabs.push(tab);
       }
-      expect(streams, "live-update streams opened by seven tabs").toBe(1);
+      expect(streams(), "live-update streams opened by seven tabs").toBe(1);
 
       const first = `Seven tabs, first post ${suffix}`;
       await post(classmates[0], first);
@@ -295,7 +311,7 @@ describe("live updates and notifications", () => {
 
       // The first tab opened the stream; closing it hands the stream to another, which carries on from there.
       await tabs[0]?.close();
-      await expect.poll(() => streams, { timeout: 10_000 }).toBe(2);
+      await expect.poll(streams, { timeout: 10_000 }).toBe(2);
       const second = `Seven tabs, second post ${suffix}`;
       await post(classmates[1], second);
       for (const tab of tabs.slice(1)) {
@@ -310,19 +326,14 @@ describe("live updates and notifications", () => {
   it("two tabs of one browser, one stream: after a sign-in in the tab without it, the student's notifications reach both tabs", async () => {
     const stack = await useSharedStack();
     const suffix = Date.now().toString(36).slice(-4);
-    const [student, voter] = await Promise.all([
-      createMember(stack, { name: `Una Shared ${suffix}`, cc: "1" }),
-      createMember(stack, { name: `Vik Shared ${suffix}`, cc: "1" }),
-    ]);
-    const post = await write(stack, "/api/posts", student.cookie, {
-      authorWallet: student.wallet,
-      content: `Shared ${suffix}`,
-    });
+    const { student, vote } = await studentWithPost(
+      stack,
+      `Una Shared ${suffix}`,
+      `Vik Shared ${suffix}`,
+      `Shared ${suffix}`,
+    );
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    let streams = 0;
-    context.on("request", (request) => {
-      if (request.resourceType() === "eventsource") streams++;
-    });
+    const streams = countStreams(context);
     try {
       const tabs: Page[] = [];
       for (let i = 0; i < 2; i++) {
@@ -334,13 +345,13 @@ describe("live updates and notifications", () => {
       }
       const [holder, other] = tabs as [Page, Page];
       await holder.getByRole("heading", { name: "Forum", level: 1 }).waitFor();
-      expect(streams).toBe(1);
+      expect(streams()).toBe(1);
       // The stream was opened before any sign-in, so the server sends it no notification of the student's.
       // Signing in from the other tab asks the tab holding the stream to open it again with the session.
       await signInFromBell(other);
       // (Each tab that learns of the new session asks: the holder's own page may ask too.)
-      await expect.poll(() => streams, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-      await write(stack, "/api/posts/vote", voter.cookie, { postId: post._id, type: "up", voterWallet: voter.wallet });
+      await expect.poll(streams, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      await vote();
       await other.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
       await holder.getByTestId("bell-count").filter({ hasText: /^1$/ }).waitFor({ timeout: 10_000 });
     } finally {

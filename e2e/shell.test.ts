@@ -17,6 +17,7 @@ import { fundWallet } from "./harness/funding";
 import { DESKTOP, openPage, PHONE } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
 import { CHAIN_NAME, type E2EStack } from "./harness/stack";
+import { TestWallet } from "./harness/test-wallet";
 
 let stack: E2EStack;
 let browser: Browser;
@@ -275,6 +276,31 @@ describe("shell: navigation, wallet strip and home", () => {
     await testWallet.click();
     await header.getByRole("button", { name: CONNECTED }).waitFor();
     await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("a wallet that never answers the sign-in request: after 90 s the post fails with the signature error and can be sent again", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const wallet = await TestWallet.install(page, { rpcUrl: stack.rpcUrl, signer: 3 });
+    // The page's clock from its first script on, so its 90 s wait can be skipped; it runs on at real speed.
+    await page.clock.install();
+    await page.goto(`${stack.url}/forum`);
+    await connectWallet(page);
+    // The wallet's window closed without a choice: some wallets then never answer the signature request.
+    wallet.unanswered.add("personal_sign");
+    const content = `Nobody signs this at first ${Date.now().toString(36)}`;
+    await page.getByLabel("Write a post").fill(content);
+    await page.getByRole("button", { name: "Post", exact: true }).click();
+    await page.getByRole("button", { name: "Posting…" }).waitFor();
+    // Before: "Posting…" stayed disabled with no word until a reload.
+    await page.clock.runFor(91_000);
+    expect((await readAlert(page)).text).toBe(messages.catalogue.signature);
+    // The post is still there to send again, and the button takes it.
+    const post = page.getByRole("button", { name: "Post", exact: true });
+    await post.waitFor();
+    expect(await post.isEnabled()).toBe(true);
+    expect(await page.getByLabel("Write a post").inputValue()).toBe(content);
     await context.close();
   });
 
