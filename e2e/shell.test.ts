@@ -79,6 +79,32 @@ describe("shell: navigation, wallet strip and home", () => {
     await context.close();
   });
 
+  it("a link clicked while the server is down says the page could not be loaded, in the app, and tries again", async () => {
+    const { page, context } = await openPage(browser, stack, "/", { wallet: false });
+    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
+    // The server stops answering (or the network goes) after the home page has loaded.
+    let down = true;
+    let asked = 0;
+    await page.route(`${stack.url}/**`, (route) => {
+      if (!down) return route.continue();
+      asked++;
+      return route.abort("connectionrefused");
+    });
+    await nav(page).getByRole("link", { name: "Explorer", exact: true }).click();
+    // Before: the tab reloaded into the browser's own "This site can't be reached" page.
+    const notLoaded = page.getByRole("heading", { level: 1, name: "This page could not be loaded" });
+    await notLoaded.waitFor();
+    expect(new URL(page.url()).pathname).toBe("/explorer");
+    expect(asked).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("Still no answer. Try again in a moment.").waitFor();
+    await screenshot(page, "shell-page-not-loaded");
+    down = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { level: 1, name: "Explorer" }).waitFor();
+    await context.close();
+  });
+
   it("the header paints before any script runs, as tall as the app's, on a desktop and on a phone", async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const bare = await browser.newContext({ viewport, javaScriptEnabled: false });
