@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { WALLET_PAGE_PATH } from "@classcoin/shared/pages";
 import { launchBrowser } from "../e2e/harness/browser";
 import { repoRoot, startStack } from "../e2e/harness/stack";
 import { median } from "./lib/load";
@@ -74,9 +75,11 @@ export function buildWeb(): number {
 function lazyRoutes(): { route: string; module: string; nested: boolean }[] {
   const source = readFileSync(join(repoRoot, "apps/web/src/app/router.tsx"), "utf8");
   const found: { route: string; module: string; nested: boolean }[] = [];
-  const re = /(path: "([^"]+)"|index: true)[\s\S]*?import\("([^"]+)"\)/g;
+  // The wallet page's path is a shared constant (`path: WALLET_PAGE_PATH`), the others literals.
+  const re = /(path: (?:"([^"]+)"|WALLET_PAGE_PATH)|index: true)[\s\S]*?import\("([^"]+)"\)/g;
   for (let m = re.exec(source); m; m = re.exec(source)) {
-    const route = m[2] === undefined ? "/" : m[2].startsWith("/") ? m[2] : `/${m[2]}`;
+    const path = m[1]?.endsWith("WALLET_PAGE_PATH") ? WALLET_PAGE_PATH : m[2];
+    const route = path === undefined ? "/" : path.startsWith("/") ? path : `/${path}`;
     const module = join("src/app", `${m[3]}.tsx`).replace(/\\/g, "/");
     found.push({ route, module, nested: route !== "/wallet" });
   }
