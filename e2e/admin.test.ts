@@ -10,7 +10,7 @@ import { adminSuccessMessages } from "@classcoin/shared/admin";
 import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import type { Bounty, Post, Profile, Project } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { formatUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
@@ -443,6 +443,66 @@ describe("admin page", () => {
     const after = await Promise.all([...students, admin].map(ccBalance));
     expect(after).toEqual(before.map((b, i) => (i < students.length ? b + 10_000 : b)));
     await screenshot(page, "admin-deployed-phone");
+    await context.close();
+  });
+
+  it("a double click on Complete, Send award, Add to Whitelist or Archive semester sends one request, one alert", async () => {
+    const { page, context } = await openAdmin("/admin?tab=bounties");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    /** Double-clicks `button` like a hurried admin: one POST to `path`, one alert saying `text`. */
+    const doubleClick = async (button: Locator, path: string, text: string | RegExp) => {
+      await button.dblclick();
+      const alert = (await readAlert(page)).text;
+      if (typeof text === "string") expect(alert).toBe(text);
+      else expect(alert).toMatch(text);
+      // Before, the second click sent a second signed request (refused as a replay or duplicate: an error alert
+      // beside the success, or done twice).
+      await page.waitForTimeout(1500);
+      expect(await page.getByRole("alertdialog").count(), `${path}: one alert`).toBe(0);
+      expect(
+        posts.filter((p) => p === path),
+        `${path}: one request`,
+      ).toHaveLength(1);
+    };
+
+    await page.getByRole("button", { name: "Complete Design the class mascot" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Completed by").selectOption(devAccount(1).address.toLowerCase());
+    await doubleClick(
+      dialog.getByRole("button", { name: /^Pay 50 CC and complete/ }),
+      "/api/admin/bounties/complete",
+      "Bounty completed by Ava Chen: 50 CC paid",
+    );
+
+    await tab(page, "Awards").click();
+    await page.getByLabel("Student", { exact: true }).selectOption(devAccount(2).address.toLowerCase());
+    await page.getByLabel("Amount (CC)").fill("7");
+    await page.getByLabel("Note (shown in the explorer)").fill("Tidied the art cupboard");
+    await doubleClick(
+      page.getByRole("button", { name: "Send award" }),
+      "/api/admin/award",
+      messages.treasury.awarded(7, "Ben Okafor"),
+    );
+
+    await tab(page, "Whitelist").click();
+    await page.getByLabel("Wallet address").fill(devAccount(8).address.toLowerCase());
+    await doubleClick(
+      page.getByRole("button", { name: "Add to Whitelist" }),
+      "/api/admin/whitelist/add",
+      /^Wallet added to the whitelist|welcome grant/i,
+    );
+
+    await tab(page, "Semesters").click();
+    await page.getByLabel("Archive name").fill("Autumn 2026");
+    await doubleClick(
+      page.getByRole("button", { name: "Archive semester" }),
+      "/api/admin/semesters/archive",
+      messages.semester.archived("Autumn 2026"),
+    );
+    expect((await api<{ name: string }[]>("/api/archives")).map((a) => a.name)).toEqual(["Autumn 2026"]);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import { DEPLOY_AMOUNT_PER_PROFILE } from "@classcoin/shared/constants";
 import type { DeployResult, Profile } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { type UseQueryResult, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { LoadState } from "../../lib/admin/load-state";
 import { useAdminAction } from "../../lib/admin/use-admin-action";
 import { useWalletSetup } from "../../wallet/wallet-context";
@@ -27,20 +27,8 @@ export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> })
   const details = (r: DeployResult) =>
     messages.admin.deployDetails(r.recipients, cc(r.amountPerProfile), cc(r.totalDeployed));
 
-  // A double click on "Yes, Deploy ClassCoin" clicks twice before "Deploying..." disables it (the mutation's
-  // pending state renders a tick later). The server runs one deploy at a time, but the second request's refusal
-  // alerted "Deploy failed: A ClassCoin deploy is already running…" over a deploy that succeeded. One at a time.
-  const running = useRef(false);
+  // A double click on "Yes, Deploy ClassCoin" sends one deploy: `act` ignores the second while the first runs.
   const run = async () => {
-    if (running.current) return;
-    running.current = true;
-    try {
-      await deployOnce();
-    } finally {
-      running.current = false;
-    }
-  };
-  const deployOnce = async () => {
     const done = await act(
       () => deploy.mutateAsync({ confirmed: true }),
       (r) => `${messages.catalogue.deploySuccess}\n${details(r)}`,

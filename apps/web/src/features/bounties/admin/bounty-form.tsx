@@ -21,9 +21,6 @@ export function BountyForm({
   const [reward, setReward] = useState(bounty ? String(bounty.reward) : "");
   const [errors, setErrors] = useState<Partial<Record<keyof CreateBounty, string>>>({});
   const titleRef = useRef<HTMLInputElement>(null);
-  // A double click on Create Bounty submits twice before `busy` disables the fields (the mutation's pending
-  // state renders a tick later): before, that created the bounty twice. One save at a time.
-  const saving = useRef(false);
   const editing = bounty !== null;
 
   // Editing starts from a bounty's Edit button, often far below this form (on a phone, screens below): the
@@ -50,16 +47,11 @@ export function BountyForm({
       return;
     }
     setErrors({});
-    if (saving.current) return;
-    saving.current = true;
-    try {
-      if ((await onSave(parsed.data)) && !bounty) {
-        setTitle("");
-        setDescription("");
-        setReward("");
-      }
-    } finally {
-      saving.current = false;
+    // A double click's second submit is ignored by the admin action (`useAdminAction`): it answers false.
+    if ((await onSave(parsed.data)) && !bounty) {
+      setTitle("");
+      setDescription("");
+      setReward("");
     }
   };
 
