@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { EXPLORER_PAGE_SIZE } from "./constants";
+import { wholeNumber } from "./primitives";
 
 export const explorerSearchQuerySchema = z.object({
   q: z.string().trim().min(1, "Type an address, a transaction hash or a name to search").max(200),
@@ -53,13 +54,7 @@ export const HOLDERS_PAGE_SIZE = EXPLORER_PAGE_SIZE;
 export const holdersQuerySchema = z.object({
   page: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}$/, "page must be a whole number of 1 or more")
-      .transform(Number)
-      .refine((n) => n >= 1, "page must be a whole number of 1 or more")
-      .optional(),
+    wholeNumber("page must be a whole number of 1 or more", 1, 1_000_000_000).optional(),
   ),
 });
 

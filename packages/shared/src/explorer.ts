@@ -1,7 +1,7 @@
 /** Explorer requests (spec §7 "GET /api/explorer/…"): query filters, the details id and the daily chart. */
 import { z } from "zod";
 import { EXPLORER_PAGE_SIZE, TRANSACTION_TYPES } from "./constants";
-import { idSchema, isoDateBetween, walletSchema } from "./primitives";
+import { idSchema, isoDateBetween, walletSchema, wholeNumber } from "./primitives";
 
 const EXPLORER_MAX_PAGE_SIZE = 100;
 export const EXPLORER_DEFAULT_DAYS = 30;
@@ -31,27 +31,18 @@ const TIME_ZONE_MESSAGE = "tz must be an IANA time zone name such as Europe/Berl
 /** A filter left empty in a form arrives as `wallet=`; it means "no filter", not an invalid value. */
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-function wholeNumber(min: number, max: number, message: string) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message);
-}
-
 export const explorerQuerySchema = z
   .object({
     page: z.preprocess(
       blankToUndefined,
-      wholeNumber(1, 1_000_000_000, "page must be a whole number of 1 or more").optional(),
+      wholeNumber("page must be a whole number of 1 or more", 1, 1_000_000_000).optional(),
     ),
     limit: z.preprocess(
       blankToUndefined,
       wholeNumber(
+        `limit must be a whole number from 1 to ${EXPLORER_MAX_PAGE_SIZE}`,
         1,
         EXPLORER_MAX_PAGE_SIZE,
-        `limit must be a whole number from 1 to ${EXPLORER_MAX_PAGE_SIZE}`,
       ).optional(),
     ),
     wallet: z.preprocess(blankToUndefined, walletSchema.optional()),
@@ -85,7 +76,7 @@ export const transactionIdParamsSchema = z.object({ id: idSchema });
 export const explorerDailyQuerySchema = z.object({
   days: z.preprocess(
     blankToUndefined,
-    wholeNumber(1, EXPLORER_MAX_DAYS, `days must be a whole number from 1 to ${EXPLORER_MAX_DAYS}`).optional(),
+    wholeNumber(`days must be a whole number from 1 to ${EXPLORER_MAX_DAYS}`, 1, EXPLORER_MAX_DAYS).optional(),
   ),
 });
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from "./constants";
 import { messages } from "./messages";
-import { booleanish, idSchema, walletSchema } from "./primitives";
+import { booleanish, idSchema, walletSchema, wholeNumber } from "./primitives";
 import { storable, textLength } from "./text";
 
 export const FEED_MAX_IMAGES = 4;
@@ -41,7 +41,9 @@ export const adminFeedPostSchema = feedPostSchema.omit({ mine: true }).extend({
 export type AdminFeedPost = z.infer<typeof adminFeedPostSchema>;
 
 export const listFeedQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(FEED_MAX_PAGE_SIZE).default(FEED_DEFAULT_PAGE_SIZE),
+  limit: wholeNumber(`limit must be a whole number from 1 to ${FEED_MAX_PAGE_SIZE}`, 1, FEED_MAX_PAGE_SIZE).default(
+    FEED_DEFAULT_PAGE_SIZE,
+  ),
   before: idSchema.optional(),
 });
 

@@ -11,15 +11,12 @@
  */
 import { z } from "zod";
 import { messages } from "./messages";
+import { wholeNumber } from "./primitives";
 
 export const LIST_MAX_PAGE_SIZE = 100;
 
 export const listPageQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: messages.paging.limit(LIST_MAX_PAGE_SIZE) })
-    .int(messages.paging.limit(LIST_MAX_PAGE_SIZE))
-    .min(1, messages.paging.limit(LIST_MAX_PAGE_SIZE))
-    .max(LIST_MAX_PAGE_SIZE, messages.paging.limit(LIST_MAX_PAGE_SIZE))
+  limit: wholeNumber(messages.paging.limit(LIST_MAX_PAGE_SIZE), 1, LIST_MAX_PAGE_SIZE)
     .optional()
     .describe("Page size (1–100); without it the whole list, or 100 after `before`"),
   before: z

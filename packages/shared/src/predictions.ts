@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { messages } from "./messages";
-import { booleanish, idSchema, walletSchema } from "./primitives";
+import { booleanish, idSchema, walletSchema, wholeNumber } from "./primitives";
 
 export const PREDICTION_PROJECTS = [2, 3, 4] as const;
 
@@ -13,10 +13,10 @@ export const PREDICTION_PROJECTS = [2, 3, 4] as const;
 export const predictionStatusSchema = z.enum(["not_open", "open", "closed"]);
 export type PredictionStatus = z.infer<typeof predictionStatusSchema>;
 
-export const predictionProjectSchema = z.coerce
-  .number({ error: messages.prediction.projects })
-  .int(messages.prediction.projects)
-  .refine((n) => (PREDICTION_PROJECTS as readonly number[]).includes(n), messages.prediction.projects);
+export const predictionProjectSchema = wholeNumber(messages.prediction.projects).refine(
+  (n) => (PREDICTION_PROJECTS as readonly number[]).includes(n),
+  messages.prediction.projects,
+);
 
 export const predictionParamsSchema = z.object({ projectNumber: predictionProjectSchema });
 

@@ -19,10 +19,33 @@ export const signatureSchema = z
   .regex(/^0x[0-9a-fA-F]+$/, "Invalid signature: expected a 0x-prefixed hex string")
   .max(2000, "Invalid signature: too long");
 
-/** Ids are decimal strings of database identity columns (spec §3 `_id` is a string). */
+/** The one decimal spelling of a whole number: "1", never "1.0", "01", "1e0", "+1", "0x1" or " 1". */
+const CANONICAL_WHOLE_NUMBER = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * A whole number from `min` to `max`, as text (a path param, a query, a form field) or as a JSON number. Text
+ * must be the number's canonical spelling: `z.coerce.number()` read "1.0", "01", "1e0" and " 1" as 1, so
+ * /api/projects/1.0 answered as project 1 (a URL that should not exist, and one more response cache entry per
+ * spelling). Anything else is refused with `message`, which says what is expected.
+ */
+export function wholeNumber(message: string, min = 0, max = Number.MAX_SAFE_INTEGER) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .refine((v) => (typeof v === "number" ? Number.isSafeInteger(v) : CANONICAL_WHOLE_NUMBER.test(v)), {
+      message,
+      abort: true,
+    })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, message);
+}
+
+/**
+ * Ids are decimal strings of database identity columns (spec §3 `_id` is a string), in a path, a query or a
+ * body; a JSON number is taken too. Canonical as `wholeNumber`: /api/archives/01 is not archive 1.
+ */
 export const idSchema = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
+  .union([z.string(), z.number()], { error: "Invalid id: expected a positive whole number" })
+  .transform((v) => String(v))
   .pipe(z.string().regex(/^[1-9][0-9]{0,17}$/, "Invalid id: expected a positive whole number"));
 
 /** YYYY-MM-DD that is also a real calendar date. */

@@ -2,17 +2,13 @@
 import { z } from "zod";
 import { MIN_BALANCE_TO_PARTICIPATE, PROJECT_NUMBERS } from "./constants";
 import { messages } from "./messages";
-import { walletSchema } from "./primitives";
+import { walletSchema, wholeNumber } from "./primitives";
 import { storable } from "./text";
 
 const PROJECT_TITLE_MAX_LENGTH = 200;
 const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
 
-const projectNumberSchema = z.coerce
-  .number({ error: messages.project.number })
-  .int(messages.project.number)
-  .min(1, messages.project.number)
-  .max(PROJECT_NUMBERS.length, messages.project.number);
+const projectNumberSchema = wholeNumber(messages.project.number, 1, PROJECT_NUMBERS.length);
 
 export const projectListParamsSchema = z.object({ projectNumber: projectNumberSchema });
 export const ownProjectParamsSchema = z.object({ projectNumber: projectNumberSchema, wallet: walletSchema });

@@ -15,7 +15,7 @@ import { bountySchema, explorerPageSchema, projectSchema } from "./entities";
 import { leaderboardSchema } from "./leaderboard";
 import { messages } from "./messages";
 import { predictionSchema, predictionStatusSchema } from "./predictions";
-import { booleanish, idSchema, walletSchema } from "./primitives";
+import { booleanish, idSchema, walletSchema, wholeNumber } from "./primitives";
 import { textLength } from "./text";
 
 export const ARCHIVE_NAME_MAX_LENGTH = 80;
@@ -165,24 +165,16 @@ export type Archive = z.infer<typeof archiveSchema>;
 export const archiveParamsSchema = z.object({ archiveId: idSchema });
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
-function wholeNumber(min: number, max: number, message: string) {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, message);
-}
 
 /** `?page=&limit=` of an archive's transactions (the explorer's paging: 25 a page unless asked). */
 export const archiveTransactionsQuerySchema = z.object({
   page: z.preprocess(
     blankToUndefined,
-    wholeNumber(1, 1_000_000_000, "page must be a whole number of 1 or more").optional(),
+    wholeNumber("page must be a whole number of 1 or more", 1, 1_000_000_000).optional(),
   ),
   limit: z.preprocess(
     blankToUndefined,
-    wholeNumber(1, ARCHIVE_MAX_PAGE_SIZE, `limit must be a whole number from 1 to ${ARCHIVE_MAX_PAGE_SIZE}`).optional(),
+    wholeNumber(`limit must be a whole number from 1 to ${ARCHIVE_MAX_PAGE_SIZE}`, 1, ARCHIVE_MAX_PAGE_SIZE).optional(),
   ),
 });
 
