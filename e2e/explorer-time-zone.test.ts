@@ -62,4 +62,19 @@ describe("explorer date filters", () => {
     await screenshot(page, `explorer-date-filter-${timezoneId.replace("/", "-")}`);
     await context.close();
   });
+
+  it("the Last 30 days chart counts the days of the visitor's calendar, today last", async () => {
+    const timezoneId = "Pacific/Kiritimati";
+    const context = await browser.newContext({ viewport: DESKTOP, timezoneId });
+    const page = await context.newPage();
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/explorer/daily");
+    await page.goto(`${stack.url}/explorer`);
+    // Before, the chart's days were UTC days: in Kiritimati its last bar was yesterday for 14 hours a day.
+    expect(new URL((await asked).url()).searchParams.get("tz")).toBe(timezoneId);
+    const bars = page.getByTestId("daily-chart").locator("rect.bar title");
+    await bars.first().waitFor({ state: "attached" });
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: timezoneId });
+    expect(await bars.last().textContent()).toMatch(new RegExp(`^${today}: `));
+    await context.close();
+  });
 });

@@ -31,6 +31,15 @@ const TIME_ZONE_MESSAGE = "tz must be an IANA time zone name such as Europe/Berl
 /** A filter left empty in a form arrives as `wallet=`; it means "no filter", not an invalid value. */
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/** `?tz=`: the visitor's time zone, optional (UTC without it). */
+const timeZoneQuery = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: TIME_ZONE_MESSAGE })
+    .refine((name) => /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name) && isTimeZone(name), TIME_ZONE_MESSAGE)
+    .optional(),
+);
+
 export const explorerQuerySchema = z
   .object({
     page: z.preprocess(
@@ -55,13 +64,7 @@ export const explorerQuerySchema = z
     to: z.preprocess(blankToUndefined, explorerDate("to").optional()),
     // The visitor's time zone: `from` and `to` are days on the visitor's calendar, as the table shows each
     // transaction's time in it. Without it they are UTC days.
-    tz: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: TIME_ZONE_MESSAGE })
-        .refine((name) => /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name) && isTimeZone(name), TIME_ZONE_MESSAGE)
-        .optional(),
-    ),
+    tz: timeZoneQuery,
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, {
     message: "from must be on or before to",
@@ -74,6 +77,8 @@ export const explorerPageDefaults = { page: 1, limit: EXPLORER_PAGE_SIZE } as co
 export const transactionIdParamsSchema = z.object({ id: idSchema });
 
 export const explorerDailyQuerySchema = z.object({
+  // The chart's days are the visitor's (the web sends its time zone), as the date filters' are.
+  tz: timeZoneQuery,
   days: z.preprocess(
     blankToUndefined,
     wholeNumber(`days must be a whole number from 1 to ${EXPLORER_MAX_DAYS}`, 1, EXPLORER_MAX_DAYS).optional(),
@@ -81,7 +86,7 @@ export const explorerDailyQuerySchema = z.object({
 });
 
 const explorerDaySchema = z.object({
-  /** UTC calendar day, YYYY-MM-DD. */
+  /** Calendar day, YYYY-MM-DD: of the `tz` asked for, else UTC. */
   day: z.string(),
   transactions: z.number(),
   volume: z.number(),

@@ -272,7 +272,7 @@ describe.each(testDatabaseKinds())("explorer endpoints on %s", (kind) => {
     const today = new Date().toISOString().slice(0, 10);
     expect(body[29]?.day).toBe(today);
     const lastDay = days[days.length - 1] ?? "";
-    const chart = await getDaily(t.database.db, 5, new Date(`${lastDay}T12:00:00Z`));
+    const chart = await getDaily(t.database.db, 5, undefined, new Date(`${lastDay}T12:00:00Z`));
     expect(chart.map((d) => d.day)[4]).toBe(lastDay);
     for (const d of chart) {
       const rows = all.filter((r) => r.day === d.day);

@@ -26,6 +26,6 @@ export const explorerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerEndpoint(app, explorerEndpoints.daily, {
-    handler: async (request) => getDaily(db, request.query.days ?? EXPLORER_DEFAULT_DAYS),
+    handler: async (request) => getDaily(db, request.query.days ?? EXPLORER_DEFAULT_DAYS, request.query.tz),
   });
 };

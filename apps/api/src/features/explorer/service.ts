@@ -11,6 +11,7 @@ import { ccFromWei as toCC } from "../../chain/balances";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/raw-rows";
 import { currentProfiles, pageStatement, transactionColumns } from "./streams";
+import { addDays, dayAfter, dayAt, dayStart } from "./time-zone-days";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -114,13 +115,35 @@ export async function getStats(db: Db, now = new Date()): Promise<ExplorerStats>
   };
 }
 
-/** Per UTC day for the last `days` days (today included), zero-filled, oldest first. */
-export async function getDaily(db: Db, days: number, now = new Date()): Promise<ExplorerDay[]> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const dayList = Array.from({ length: days }, (_, i) =>
-    new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
-  );
-  const rows = await queryRows<{ day: string; n: string | number; volume: string }>(
+/**
+ * Per day for the last `days` days (today included), zero-filled, oldest first: days of `timeZone`'s calendar
+ * (the visitor's, as the table shows each time on the visitor's clock), UTC days without one.
+ */
+export async function getDaily(
+  db: Db,
+  days: number,
+  timeZone: string | undefined,
+  now = new Date(),
+): Promise<ExplorerDay[]> {
+  const today = dayAt(now, timeZone);
+  const dayList = Array.from({ length: days }, (_, i) => addDays(today, i - (days - 1)));
+  const rows = timeZone && timeZone !== "UTC" ? await localDays(db, dayList, timeZone) : await utcDays(db, dayList);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return dayList.map((day) => {
+    const r = byDay.get(day);
+    return { day, transactions: Number(r?.n ?? 0), volume: toCC(r?.volume) };
+  });
+}
+
+interface DayRow {
+  day: string;
+  n: string | number;
+  volume: string;
+}
+
+/** UTC days: the trigger-kept daily aggregate. */
+function utcDays(db: Db, dayList: string[]): Promise<DayRow[]> {
+  return queryRows<DayRow>(
     db,
     sql`
     SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(count) AS n, sum(volume_wei) AS volume
@@ -128,9 +151,42 @@ export async function getDaily(db: Db, days: number, now = new Date()): Promise<
      WHERE day >= ${dayList[0]}::date AND day <= ${dayList[dayList.length - 1]}::date
      GROUP BY day`,
   );
-  const byDay = new Map(rows.map((r) => [r.day, r]));
-  return dayList.map((day) => {
-    const r = byDay.get(day);
-    return { day, transactions: Number(r?.n ?? 0), volume: toCC(r?.volume) };
-  });
+}
+
+/**
+ * Days of `timeZone`, from the hourly aggregate: an hour wholly inside one local day counts as a whole; an hour
+ * a local midnight cuts (a zone half or three quarters of an hour off UTC, such as Asia/Kolkata) is counted
+ * from its rows, one hour's rows per day at most. The day bounds are computed here (daylight-saving days last
+ * 23 or 25 hours) and given to `width_bucket`: bucket i is dayList[i - 1].
+ */
+async function localDays(db: Db, dayList: string[], timeZone: string): Promise<DayRow[]> {
+  const last = dayList[dayList.length - 1] as string;
+  const bounds = [...dayList, dayAfter(last)].map((day) => new Date(dayStart(day, timeZone)).toISOString());
+  const edges = sql`ARRAY[${sql.join(
+    bounds.map((b) => sql`${b}::timestamptz`),
+    sql`, `,
+  )}]`;
+  const rows = await queryRows<{ bucket: number; n: string | number; volume: string }>(
+    db,
+    sql`
+    WITH hours AS (
+      SELECT hour AT TIME ZONE 'UTC' AS start, count, volume_wei,
+             width_bucket(hour AT TIME ZONE 'UTC', ${edges}) AS first_bucket,
+             width_bucket((hour + interval '1 hour' - interval '1 microsecond') AT TIME ZONE 'UTC', ${edges}) AS last_bucket
+        FROM transaction_hourly
+       WHERE hour >= date_trunc('hour', ${bounds[0]}::timestamptz AT TIME ZONE 'UTC')
+         AND hour < ${bounds[bounds.length - 1]}::timestamptz AT TIME ZONE 'UTC'
+    )
+    SELECT bucket, sum(n) AS n, sum(volume) AS volume FROM (
+      SELECT first_bucket AS bucket, count AS n, volume_wei AS volume FROM hours WHERE first_bucket = last_bucket
+      UNION ALL
+      SELECT width_bucket(t."timestamp", ${edges}), 1, t.amount_wei
+        FROM hours h
+        JOIN transactions t ON t."timestamp" >= h.start AND t."timestamp" < h.start + interval '1 hour'
+       WHERE h.first_bucket <> h.last_bucket
+    ) counted
+     WHERE bucket BETWEEN 1 AND ${dayList.length}
+     GROUP BY bucket`,
+  );
+  return rows.map((r) => ({ day: dayList[Number(r.bucket) - 1] as string, n: r.n, volume: r.volume }));
 }

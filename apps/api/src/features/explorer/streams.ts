@@ -14,8 +14,7 @@
  */
 import type { ExplorerQuery } from "@classcoin/shared/explorer";
 import { type SQL, sql } from "drizzle-orm";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { dayAfter, dayStart } from "./time-zone-days";
 
 interface Leg {
   where: SQL;
@@ -41,36 +40,9 @@ export function streamLegs(query: Pick<ExplorerQuery, "wallet" | "type">): Leg[]
   return [{ where: sql`TRUE`, position: sql.raw("seq") }];
 }
 
-/** How far `timeZone`'s wall clock is ahead of UTC at the instant `at` (ms). */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** The instant a day (YYYY-MM-DD) starts in `timeZone` (UTC when none). */
-function dayStart(day: string, timeZone: string | undefined): number {
-  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
-  if (!timeZone) return utcMidnight;
-  // Twice: the offset at the first guess may differ from the one at midnight (a daylight-saving change).
-  const guess = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
-  return utcMidnight - zoneOffsetMs(guess, timeZone);
-}
-
 /** Whole days in the visitor's time zone (`tz`, else UTC): `from` at 00:00 inclusive, up to the start of
  * the day after `to`. */
 export function dayBounds(query: Pick<ExplorerQuery, "from" | "to" | "tz">) {
-  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return {
     since: query.from ? new Date(dayStart(query.from, query.tz)).toISOString() : undefined,
     until: query.to ? new Date(dayStart(dayAfter(query.to), query.tz)).toISOString() : undefined,

@@ -1,0 +1,47 @@
+/**
+ * Calendar days in a visitor's time zone (an IANA name, validated by the shared explorer schemas), or UTC
+ * without one: the explorer's date filters and its daily chart count the days the visitor's clock shows.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the instant `at` (ms). */
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a day (YYYY-MM-DD) starts in `timeZone` (UTC when none). */
+export function dayStart(day: string, timeZone: string | undefined): number {
+  const utcMidnight = Date.parse(`${day}T00:00:00Z`);
+  if (!timeZone) return utcMidnight;
+  // Twice: the offset at the first guess may differ from the one at midnight (a daylight-saving change).
+  const guess = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
+  return utcMidnight - zoneOffsetMs(guess, timeZone);
+}
+
+/** The calendar day after `day` (YYYY-MM-DD). */
+export function dayAfter(day: string): string {
+  return addDays(day, 1);
+}
+
+/** `day` (YYYY-MM-DD) moved by `days` calendar days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The day (YYYY-MM-DD) `timeZone`'s calendar shows at `at` (UTC's without one). */
+export function dayAt(at: Date, timeZone: string | undefined): string {
+  if (!timeZone) return at.toISOString().slice(0, 10);
+  return new Date(at.getTime() + zoneOffsetMs(at.getTime(), timeZone)).toISOString().slice(0, 10);
+}
