@@ -118,6 +118,15 @@ describe("explorer search, export and holders", () => {
     // Nothing found says so.
     await search(page, "Nobody by this name");
     await page.getByRole("status").getByText(explorerSearchMessages.noProfile("Nobody by this name")).waitFor();
+    // A right-to-left override typed in the search is echoed isolated: before, the rest of the sentence after it
+    // read reversed ("No address, … matches "olleh.‮" or the like).
+    const reversed = "\u202Eolleh";
+    await search(page, reversed);
+    const echoed = page.getByRole("status").locator("bdi");
+    await echoed.waitFor();
+    expect(await echoed.textContent()).toBe(reversed);
+    expect(await echoed.evaluate((e) => getComputedStyle(e).unicodeBidi)).toBe("isolate");
+    expect(await page.getByRole("status").textContent()).toBe(explorerSearchMessages.noProfile(reversed));
     await expectAccessible(page);
     await screenshot(page, "explorer-search");
 

@@ -18,7 +18,11 @@ export function NotFoundPage() {
       </p>
       <h1 id="not-found-title">Page not found</h1>
       <p className="muted">
-        There is no page at <code>{pathname}</code> in ClassCoin. The link may be mistyped, or the page was moved.
+        There is no page at{" "}
+        <code>
+          <bdi>{pathname}</bdi>
+        </code>{" "}
+        in ClassCoin. The link may be mistyped, or the page was moved.
       </p>
       <p>
         <Link className="button" to="/">

@@ -6,6 +6,7 @@ import type { Transaction } from "@classcoin/shared/entities";
 import type { ExplorerSearchResult } from "@classcoin/shared/explorer-tools";
 import { type FormEvent, useId, useState } from "react";
 import { Avatar } from "../../ui/avatar";
+import { WithEcho } from "../../ui/echo";
 import { useExplorerLookup } from "./api/search-explorer";
 
 export function ExplorerLookup({
@@ -18,6 +19,8 @@ export function ExplorerLookup({
   const [q, setQ] = useState("");
   const [choices, setChoices] = useState<Extract<ExplorerSearchResult, { kind: "profiles" }>["profiles"]>([]);
   const [message, setMessage] = useState("");
+  // What the message may say back (the server's "No … matches "<q>"."): shown isolated.
+  const [searched, setSearched] = useState("");
   const lookup = useExplorerLookup();
   const inputId = useId();
   const messageId = useId();
@@ -30,6 +33,7 @@ export function ExplorerLookup({
       setMessage("Type an address, a transaction hash or a name to search.");
       return;
     }
+    setSearched(q.trim());
     lookup.mutate(q.trim(), {
       onSuccess: ({ result, transaction }) => {
         if (result.kind === "wallet") onWallet(result.wallet);
@@ -61,7 +65,7 @@ export function ExplorerLookup({
       </form>
       {message && (
         <p id={messageId} className="muted small lookup-message" role="status">
-          {message}
+          <WithEcho text={message} echo={searched} />
         </p>
       )}
       {choices.length > 0 && (
