@@ -6,7 +6,9 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
+import { newSessionLimiter } from "../auth/session-limit";
 import type { Config } from "../config";
 import type { AppDeps } from "../deps";
 import { freePort } from "../testing/free-port";
@@ -130,4 +132,59 @@ describe("rate limits across instances", () => {
       }
     },
   );
+
+  it.runIf(existsSync("/usr/bin/redis-server"))(
+    "security: the new-session cap and the per-IP ceilings are keyed by their name and the client's address",
+    async () => {
+      const port = await freePort();
+      const server = spawn("/usr/bin/redis-server", ["--port", String(port), "--save", "", "--appendonly", "no"], {
+        stdio: "ignore",
+      });
+      const url = `redis://127.0.0.1:${port}`;
+      const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => 100 });
+      redis.on("error", () => {}); // refused until the server listens: waitForRedis retries
+      try {
+        await waitForRedis(redis);
+        const path = `/limited-${randomUUID()}`;
+        const app = Fastify();
+        app.decorate("deps", { config: { rateLimit: true, redisUrl: url } as Config } as AppDeps);
+        await registerRateLimit(app);
+        const sessions = newSessionLimiter(app);
+        app.get(path, { config: rateLimitConfig(2, "1 minute") }, async () => ({ ok: true }));
+        app.post("/sign-in", async (request) => {
+          await sessions.count(request);
+          return { ok: true };
+        });
+        await app.ready();
+        apps.push(app);
+        const client = "203.0.113.7";
+        expect((await app.inject({ method: "GET", url: path, remoteAddress: client })).statusCode).toBe(200);
+        expect((await app.inject({ method: "POST", url: "/sign-in", remoteAddress: client })).statusCode).toBe(200);
+        // Before, the limits made with createRateLimit were keyed "classcoin:rate-limit:undefinedundefined-…"
+        // (the library's empty route for them), a key that named no limit.
+        expect((await redis.keys("*")).sort()).toEqual([
+          `classcoin:rate-limit:GET${path}-ip:${client}`,
+          `classcoin:rate-limit:ip-ceiling:GET:${path}:${client}`,
+          `classcoin:rate-limit:new-session:ip:${client}`,
+        ]);
+      } finally {
+        redis.disconnect();
+        server.kill("SIGKILL");
+      }
+    },
+  );
 });
+
+/** Resolves once the Redis just spawned answers (it takes a moment to listen). */
+async function waitForRedis(redis: Redis): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      if (redis.status === "wait") await redis.connect();
+      if ((await redis.ping()) === "PONG") return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

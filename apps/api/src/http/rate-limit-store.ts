@@ -10,6 +10,7 @@
  */
 import type { RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import { redisStore } from "./rate-limit-redis-store";
 import { connectRedis } from "./redis-connection";
 
 export function rateLimitStoreOptions(app: FastifyInstance): Partial<RateLimitPluginOptions> {
@@ -20,5 +21,5 @@ export function rateLimitStoreOptions(app: FastifyInstance): Partial<RateLimitPl
     holds: "rate limits",
     without: "requests are not rate-limited until it returns",
   });
-  return { redis, nameSpace: "classcoin:rate-limit:", skipOnError: true };
+  return { store: redisStore(redis, "classcoin:rate-limit:"), skipOnError: true };
 }
