@@ -20,6 +20,25 @@ export const NOTIFICATION_KINDS = [
   "reply",
 ] as const;
 
+/**
+ * Where a notification opens: the exact thing it is about. The pages read these parameters (the forum scrolls
+ * to the post, opens its comments for a comment; the explorer opens the transaction), and say so when the
+ * thing has since gone.
+ */
+export const notificationLinks = {
+  /** `/forum?post=12`, or with a comment `/forum?post=12&comment=34`. */
+  forum: (postId: string | number, commentId?: string | number) =>
+    `/forum?post=${postId}${commentId === undefined ? "" : `&comment=${commentId}`}`,
+  submission: (projectNumber: number, projectId: string | number) =>
+    `/projects?n=${projectNumber}&submission=${projectId}`,
+  bounty: (bountyId: string | number) => `/bounties?bounty=${bountyId}`,
+  transaction: (txHash: string) => `/explorer?tx=${txHash}`,
+} as const;
+
+/** The forum's parameters naming a post, and a comment under it (`notificationLinks.forum`). */
+export const FORUM_POST_PARAM = "post";
+export const FORUM_COMMENT_PARAM = "comment";
+
 /** How many notifications the list returns (newest first). */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 

@@ -578,6 +578,9 @@ export const liveEvents = pgTable(
 /**
  * Notifications per wallet (features/notifications), worded when created. `dedupe_key` makes a repeat of
  * the same thing one notification (a voter switching a vote back and forth, a retried tip report).
+ * `actor_wallet`: who did it (a tipper, voter, commenter); they are named as their profile is when the list is
+ * read, so a student who renamed themselves is not shown under an old name, and `text` then goes on after that
+ * name. Without one, `text` is the whole sentence.
  */
 export const notifications = pgTable(
   "notifications",
@@ -585,6 +588,7 @@ export const notifications = pgTable(
     id: id(),
     wallet: text("wallet").notNull(),
     kind: text("kind").notNull(),
+    actorWallet: text("actor_wallet"),
     text: text("text").notNull(),
     link: text("link"),
     dedupeKey: text("dedupe_key"),

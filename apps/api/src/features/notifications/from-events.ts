@@ -1,21 +1,17 @@
 /**
  * Which notifications a live event causes, worded for the person it concerns: a tip to your project, a vote
  * on your post (the first from each voter), a comment on your post or a reply to your comment, your post
- * or Feed post hidden, your profile or submission archived. Nobody is told about their own doing.
+ * or Feed post hidden, your profile or submission archived. Nobody is told about their own doing. Who did it is
+ * `actorWallet`, named when the list is read (service.ts); each links to the exact thing (`notificationLinks`).
  */
-import { NAME_FALLBACK_WALLET_CHARS } from "@classcoin/shared/constants";
 import type { LiveEvent } from "@classcoin/shared/live-events";
+import { notificationLinks } from "@classcoin/shared/notifications";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { comments, feedPosts, posts, profiles, projects } from "../../db/schema";
+import { comments, feedPosts, posts, projects } from "../../db/schema";
 import type { NewNotification } from "./service";
 
 const EXCERPT_CHARS = 60;
-
-async function nameOf(db: Db, wallet: string): Promise<string> {
-  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.wallet, wallet));
-  return row?.name ?? wallet.slice(0, NAME_FALLBACK_WALLET_CHARS);
-}
 
 /** The first characters of a text, on one line, with "…" when cut (code points, so no emoji is split). */
 export function excerpt(text: string, max = EXCERPT_CHARS): string {
@@ -69,8 +65,9 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
         {
           wallet: event.toWallet,
           kind: "tip",
-          text: `${await nameOf(db, event.fromWallet)} tipped you ${cc(event.amount)} for ${title}.`,
-          link: `/projects?n=${event.projectNumber}`,
+          actorWallet: event.fromWallet,
+          text: `tipped you ${cc(event.amount)} for ${title}.`,
+          link: notificationLinks.submission(event.projectNumber, event.projectId),
           dedupeKey: `tip:${event.txHash}`,
         },
       ];
@@ -87,8 +84,9 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
         {
           wallet: event.authorWallet,
           kind: "vote",
-          text: `${await nameOf(db, event.voterWallet)} ${verb} your post "${excerpt(post.content)}".`,
-          link: "/forum",
+          actorWallet: event.voterWallet,
+          text: `${verb} your post "${excerpt(post.content)}".`,
+          link: notificationLinks.forum(event.postId),
           dedupeKey: `vote:${event.postId}:${event.voterWallet}`,
         },
       ];
@@ -104,8 +102,9 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
         {
           wallet: event.wallet,
           kind: "bounty_completed",
+          actorWallet: null,
           text: `Your bounty "${excerpt(event.title)}" was marked completed: ${cc(event.reward)} was paid to you.`,
-          link: "/bounties",
+          link: notificationLinks.bounty(event.bountyId),
           dedupeKey: `bounty:${event.bountyId}`,
         },
       ];
@@ -114,8 +113,9 @@ export async function notificationsFor(db: Db, event: LiveEvent): Promise<NewNot
         {
           wallet: event.wallet,
           kind: "award",
+          actorWallet: null,
           text: `The instructor awarded you ${cc(event.amount)}: "${excerpt(event.note)}".`,
-          link: `/explorer?wallet=${event.wallet}`,
+          link: notificationLinks.transaction(event.txHash),
           dedupeKey: `award:${event.txHash}`,
         },
       ];
@@ -161,15 +161,15 @@ async function commentNotifications(
           .select({ authorWallet: comments.authorWallet, text: comments.text })
           .from(comments)
           .where(eq(comments.id, answered));
-  const who = await nameOf(db, created.authorWallet);
   const said = excerpt(comment.text);
   const told: NewNotification[] = [];
   if (parent && parent.authorWallet !== created.authorWallet) {
     told.push({
       wallet: parent.authorWallet,
       kind: "reply",
-      text: `${who} replied to your comment "${excerpt(parent.text)}": "${said}"`,
-      link: "/forum",
+      actorWallet: created.authorWallet,
+      text: `replied to your comment "${excerpt(parent.text)}": "${said}"`,
+      link: notificationLinks.forum(comment.postId, created.commentId),
       dedupeKey: `comment:${created.commentId}`,
     });
   }
@@ -177,8 +177,9 @@ async function commentNotifications(
     told.push({
       wallet: post.authorWallet,
       kind: "comment",
-      text: `${who} commented on your post "${excerpt(post.content)}": "${said}"`,
-      link: "/forum",
+      actorWallet: created.authorWallet,
+      text: `commented on your post "${excerpt(post.content)}": "${said}"`,
+      link: notificationLinks.forum(comment.postId, created.commentId),
       dedupeKey: `comment:${created.commentId}`,
     });
   }
@@ -199,6 +200,7 @@ async function feedHiddenNotification(db: Db, feedPostId: string): Promise<NewNo
     {
       wallet: post.wallet,
       kind: "feed_post_hidden",
+      actorWallet: null,
       text: post.text.trim()
         ? `Your Feed post "${excerpt(post.text)}" was hidden by the instructor.`
         : "One of your Feed posts was hidden by the instructor.",
@@ -220,8 +222,10 @@ async function moderationNotification(
       return {
         wallet: event.wallet,
         kind: "post_hidden",
+        actorWallet: null,
         text: `${what} was hidden by the instructor.`,
-        link: "/forum",
+        // The post itself: the forum says it is no longer shown (and it is again once the instructor restores it).
+        link: notificationLinks.forum(id),
         dedupeKey: null,
       };
     }
@@ -229,6 +233,7 @@ async function moderationNotification(
       return {
         wallet: event.wallet,
         kind: "profile_archived",
+        actorWallet: null,
         text: "Your profile was archived by the instructor. Please talk to your instructor to have it restored.",
         link: "/profiles",
         dedupeKey: null,
@@ -241,20 +246,24 @@ async function moderationNotification(
       return {
         wallet: event.wallet,
         kind: "project_archived",
+        actorWallet: null,
         text: project
           ? `Your submission "${excerpt(project.title)}" for Project ${project.projectNumber} was archived by the instructor.`
           : "One of your project submissions was archived by the instructor.",
-        link: project ? `/projects?n=${project.projectNumber}` : "/projects",
+        link: project ? notificationLinks.submission(project.projectNumber, id) : "/projects",
         dedupeKey: null,
       };
     }
-    case "comment":
+    case "comment": {
+      const [comment] = await db.select({ postId: comments.postId }).from(comments).where(eq(comments.id, id));
       return {
         wallet: event.wallet,
         kind: "comment_hidden",
+        actorWallet: null,
         text: "One of your comments was hidden by the instructor.",
-        link: "/forum",
+        link: comment ? notificationLinks.forum(comment.postId, id) : "/forum",
         dedupeKey: null,
       };
+    }
   }
 }

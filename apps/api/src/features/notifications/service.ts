@@ -1,28 +1,39 @@
 /**
  * Notifications per wallet: stored worded (the text every page shows), read newest first, marked read by
  * their owner only. A `dedupeKey` makes the same happening one notification however often it is reported.
+ * Who did it (`actorWallet`) is named as their profile is when the list is read, as the forum names a post's
+ * author: a rename shows in older notifications too.
  */
 import { NOTIFICATIONS_PAGE_SIZE, type Notification, type NotificationList } from "@classcoin/shared/notifications";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { notifications } from "../../db/schema";
+import { notifications, profiles } from "../../db/schema";
 
 export interface NewNotification {
   wallet: string;
   kind: Notification["kind"];
+  /** Who did it (a tipper, voter, commenter), or null; the list names them before `text`. */
+  actorWallet: string | null;
+  /** The sentence, or with an actor what follows their name (`upvoted your post "…".`). */
   text: string;
   link: string | null;
   /** Same wallet and key: stored once. */
   dedupeKey: string | null;
 }
 
-type Row = typeof notifications.$inferSelect;
+type Row = typeof notifications.$inferSelect & { actorName: string | null };
+
+/** The actor named as the forum names a post's author: their profile's name, else their wallet. */
+function sentence(row: Row): string {
+  if (!row.actorWallet) return row.text;
+  return `${row.actorName ?? (row.actorWallet || "Unknown")} ${row.text}`;
+}
 
 function toNotification(row: Row): Notification {
   return {
     _id: String(row.id),
     kind: row.kind as Notification["kind"],
-    text: row.text,
+    text: sentence(row),
     link: row.link,
     read: row.read,
     createdAt: row.createdAt.toISOString(),
@@ -38,9 +49,11 @@ async function unreadCount(db: Db, wallet: string): Promise<number> {
 }
 
 export async function listNotifications(db: Db, wallet: string): Promise<NotificationList> {
+  // One read with the actors' profiles joined (profiles.wallet is unique): no query per notification.
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(notifications), actorName: profiles.name })
     .from(notifications)
+    .leftJoin(profiles, eq(profiles.wallet, notifications.actorWallet))
     .where(eq(notifications.wallet, wallet))
     .orderBy(desc(notifications.id))
     .limit(NOTIFICATIONS_PAGE_SIZE);
@@ -70,7 +83,11 @@ export async function markNotificationsRead(
 export async function addNotification(db: Db, notification: NewNotification): Promise<boolean> {
   const rows = await db
     .insert(notifications)
-    .values({ ...notification, wallet: notification.wallet.toLowerCase() })
+    .values({
+      ...notification,
+      wallet: notification.wallet.toLowerCase(),
+      actorWallet: notification.actorWallet?.toLowerCase() ?? null,
+    })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return rows.length > 0;
