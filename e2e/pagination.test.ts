@@ -14,10 +14,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/src/testing/database";
 import { expectAccessible } from "./harness/accessibility";
+import { adminPost } from "./harness/admin-calls";
 import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { connectWallet } from "./harness/connect";
-import { createMember } from "./harness/members";
+import { createMember, type Member } from "./harness/members";
 import { DESKTOP, openPage, PHONE } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
 
@@ -305,6 +306,123 @@ describe("lists that grow", () => {
         await page.screenshot({ path: join(SHOTS, `${list.name}-${viewport.width}-after-load-more.png`) });
         await context.close();
       }
+    }
+  });
+});
+
+/** A classmate's write over HTTP with their session cookie. */
+async function write(path: string, member: Member, body: object): Promise<{ _id: string }> {
+  const res = await fetch(`${stack.url}${path}`, {
+    method: "POST",
+    headers: { cookie: member.cookie, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { _id: string };
+}
+
+/** Whether the element is on screen (wholly within the viewport), focused, and ringed as landed on. */
+async function landedOn(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return {
+      inView: box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0,
+      focused: document.activeElement === el,
+      ringed: el.hasAttribute("data-landed"),
+    };
+  });
+}
+
+describe("a notification opens the thing it is about", () => {
+  it("a vote and a comment on a post three pages down the forum: the bell's links land on the post and on the comment; once hidden, a notice says so", async () => {
+    const suffix = Date.now().toString(36).slice(-4);
+    const [student, classmate] = await Promise.all([
+      createMember(stack, { name: `Nora Notified ${suffix}`, cc: "1" }),
+      createMember(stack, { name: `Cal Classmate ${suffix}`, cc: "1" }),
+    ]);
+    // One of the older posts becomes the student's: 65 posts are newer, so it is on the forum's third page.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const {
+      rows: [row],
+    } = await client
+      .query<{ id: string }>(
+        "update posts set author_wallet = $1 where content = 'Older post number 5.' returning id",
+        [student.wallet],
+      )
+      .finally(() => client.end());
+    const postId = String(row?.id);
+    const first = (await all<Post>(`/api/posts?limit=${POSTS_PAGE}`)).map((p) => p._id);
+    expect(first).not.toContain(postId);
+
+    await write("/api/posts/vote", classmate, { postId, type: "up", voterWallet: classmate.wallet });
+    const comment = await write("/api/comments", classmate, {
+      postId,
+      authorWallet: classmate.wallet,
+      text: "The light in this one!",
+    });
+
+    for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
+      const { page, context } = await openPage(browser, stack, "/profiles", {
+        wallet: { signer: student.key },
+        viewport,
+      });
+      try {
+        await connectWallet(page);
+        const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+        await bell.click();
+        const panel = page.getByRole("region", { name: "Notifications" });
+        await panel.getByRole("button", { name: "Sign in" }).click();
+        const voted = panel
+          .getByTestId("notification")
+          .filter({ hasText: `Cal Classmate ${suffix} upvoted your post "Older post number 5."` });
+        await voted.waitFor();
+        await page.screenshot({ path: join(SHOTS, `notifications-panel-${viewport.width}.png`) });
+        await voted.getByRole("link").click();
+
+        // Before: the link was /forum, opened at the top with the first 30 posts; this post was not among them.
+        await page.waitForURL(`**/forum?post=${postId}`);
+        const post = `#post-${postId}`;
+        await page.locator(`${post}[data-landed]`).waitFor();
+        await page.waitForFunction((id) => document.activeElement?.id === id, `post-${postId}`);
+        expect(await landedOn(page, post)).toEqual({ inView: true, focused: true, ringed: true });
+        expect(await page.locator(post).textContent()).toContain("Older post number 5.");
+        await page.screenshot({ path: join(SHOTS, `landed-post-${viewport.width}.png`) });
+
+        // The comment's notification opens the post's comments on that comment.
+        await bell.click();
+        await panel
+          .getByTestId("notification")
+          .filter({ hasText: `Cal Classmate ${suffix} commented on your post` })
+          .getByRole("link")
+          .click();
+        await page.waitForURL(`**/forum?post=${postId}&comment=${comment._id}`);
+        const said = `#comment-${comment._id}`;
+        await page.locator(`${said}[data-landed]`).waitFor();
+        await page.waitForFunction((id) => document.activeElement?.id === id, `comment-${comment._id}`);
+        expect(await landedOn(page, said)).toEqual({ inView: true, focused: true, ringed: true });
+        expect(await page.locator(post).getAttribute("data-landed")).toBeNull();
+        await page.screenshot({ path: join(SHOTS, `landed-comment-${viewport.width}.png`) });
+      } finally {
+        await context.close();
+      }
+    }
+
+    // Hidden by the instructor: the student's notification of it, like the older ones, now lands on a notice.
+    expect((await adminPost(stack, "/api/admin/posts/hide", { postId, hide: true })).status).toBe(200);
+    const { page, context } = await openPage(browser, stack, `/forum?post=${postId}`, {
+      wallet: { signer: student.key },
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const notice = page.getByTestId("landing-notice");
+      await notice.filter({ hasText: messages.post.gone }).waitFor();
+      expect(await landedOn(page, "[data-testid=landing-notice]")).toMatchObject({ inView: true, focused: true });
+      expect(await page.locator(`#post-${postId}`).count()).toBe(0);
+      await page.screenshot({ path: join(SHOTS, "landed-post-gone-390.png") });
+    } finally {
+      await context.close();
+      await adminPost(stack, "/api/admin/posts/hide", { postId, hide: false });
     }
   });
 });

@@ -41,6 +41,8 @@ export const messages = {
     empty: "Post cannot be empty",
     tooLong: "Post is too long. Maximum 2000 characters allowed.",
     notFound: "Post not found",
+    /** A link to a post (a notification's) that is no longer shown. */
+    gone: "That post is no longer on the forum: the instructor may have hidden it.",
   },
   vote: {
     connect: "Connect wallet to vote",
@@ -62,6 +64,8 @@ export const messages = {
     full: (max: number) => `This post already has ${max} comments, the most it can show: no more can be added.`,
     deleted: "This comment was deleted.",
     hidden: "This comment was hidden by the instructor.",
+    /** A link to a comment (a notification's) that is no longer under its post. */
+    gone: "That comment is no longer under the post: its author may have deleted it, or the instructor hidden it.",
     /** Above a reply to a reply: whom it answers ("" once that reply was removed). */
     replyingTo: (name: string) => (name ? `replying to ${name}` : "replying to a removed comment"),
     deleteConfirm: "Delete your comment? This cannot be undone.",
@@ -143,6 +147,8 @@ export const messages = {
     titleAndImage: "Title and image are required",
     imageFile: "Please select an image file",
     notFound: "Project submission not found",
+    /** A link to a submission (a notification's) that is no longer shown. */
+    gone: "That submission is no longer shown: the instructor may have archived it.",
     number: "Project number must be 1, 2, 3 or 4",
     titleTooLong: "Title is too long. Maximum 200 characters allowed.",
     descriptionTooLong: "Description is too long. Maximum 5000 characters allowed.",
@@ -227,6 +233,8 @@ export const messages = {
   },
   bounties: {
     empty: "No Active Bounties",
+    /** A link to a bounty (a notification's) that is no longer listed. */
+    gone: "That bounty is no longer listed: the instructor may have deleted it.",
   },
   admin: {
     accessDenied: "Access Denied",

@@ -15,6 +15,11 @@ export function ForumRoute() {
     () => void queryClient.invalidateQueries({ queryKey: getPostsQueryOptions().queryKey }),
     [queryClient],
   );
-  const renderComments = useCallback((post: Post) => <PostComments postId={post._id} onChanged={recount} />, [recount]);
+  const renderComments = useCallback(
+    (post: Post, landOnComment: string | null) => (
+      <PostComments postId={post._id} onChanged={recount} landOnComment={landOnComment} />
+    ),
+    [recount],
+  );
   return <PostsPage renderComments={renderComments} />;
 }

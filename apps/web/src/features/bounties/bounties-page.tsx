@@ -1,6 +1,11 @@
-/** /bounties (spec §2): open to everyone; the wallet strip shows who is connected and their balance. */
+/**
+ * /bounties (spec §2): open to everyone; the wallet strip shows who is connected and their balance.
+ * `?bounty=7` (a notification's link) lands on that bounty, or says it is no longer listed.
+ */
 import { isActiveBounty } from "@classcoin/shared/bounty-state";
 import { messages } from "@classcoin/shared/messages";
+import { useSearchParams } from "react-router";
+import { idParam, LandingNotice } from "../../ui/landing";
 import { UserStrip } from "../../wallet/user-strip";
 import { useBounties } from "./api/get-bounties";
 import { BountyCard } from "./bounty-card";
@@ -11,6 +16,8 @@ export function BountiesPage() {
   // One definition for the count, this list and the home page's: on offer (shared/bounty-state.ts).
   const active = bounties?.filter(isActiveBounty) ?? [];
   const others = bounties?.filter((b) => !isActiveBounty(b)) ?? [];
+  const [params] = useSearchParams();
+  const landOn = idParam(params.get("bounty"));
   return (
     <section className="page">
       <div className="page-head">
@@ -23,6 +30,9 @@ export function BountiesPage() {
       </div>
       <UserStrip prompt="Connect your wallet to see your ClassCoin balance. Anyone can browse the bounties." />
       <HowBountiesWork />
+      {landOn !== null && bounties && !bounties.some((b) => b._id === landOn) && (
+        <LandingNotice>{messages.bounties.gone}</LandingNotice>
+      )}
       {isLoading && <p className="muted">Loading bounties...</p>}
       {isError && <p className="form-error">The bounties could not be loaded. Please reload the page.</p>}
       {bounties && active.length === 0 && (
@@ -37,7 +47,7 @@ export function BountiesPage() {
           <h2 className="visually-hidden">Open bounties</h2>
           <div className="card-grid">
             {active.map((b) => (
-              <BountyCard key={b._id} bounty={b} />
+              <BountyCard key={b._id} bounty={b} landed={b._id === landOn} />
             ))}
           </div>
         </>
@@ -47,7 +57,7 @@ export function BountiesPage() {
           <h2 className="section-title">Being paid, completed, cancelled and crossed out</h2>
           <div className="card-grid">
             {others.map((b) => (
-              <BountyCard key={b._id} bounty={b} />
+              <BountyCard key={b._id} bounty={b} landed={b._id === landOn} />
             ))}
           </div>
         </>

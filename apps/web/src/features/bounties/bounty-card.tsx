@@ -1,6 +1,7 @@
 import type { Bounty } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
 import { formatDate } from "../../ui/dates";
+import { useLanding } from "../../ui/landing";
 import { shortAddress } from "../../ui/short-address";
 
 const statusLabel: Record<Bounty["status"], string> = {
@@ -9,12 +10,19 @@ const statusLabel: Record<Bounty["status"], string> = {
   cancelled: "Cancelled",
 };
 
-export function BountyCard({ bounty }: { bounty: Bounty }) {
+/** `landed`: a link named this bounty (a notification's `?bounty=`): it is scrolled to, focused and ringed. */
+export function BountyCard({ bounty, landed = false }: { bounty: Bounty; landed?: boolean }) {
+  const { ref, props: landedProps } = useLanding<HTMLElement>(landed);
   // The instructor completed it and its reward is not mined yet (a slow block): taken, not up for claiming.
   const paying = bounty.status === "active" && Boolean(bounty.rewardTxHash);
   const unclaimed = bounty.status === "active" && !bounty.completedBy && !bounty.crossedOut && !paying;
   return (
-    <article className={bounty.crossedOut ? "card bounty-card crossed-out" : "card bounty-card"}>
+    <article
+      ref={ref}
+      id={`bounty-${bounty._id}`}
+      className={bounty.crossedOut ? "card bounty-card crossed-out" : "card bounty-card"}
+      {...landedProps}
+    >
       <header className="bounty-head">
         <h3>{bounty.title}</h3>
         {paying ? (

@@ -10,6 +10,7 @@ import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { formatDateTime } from "../../ui/dates";
+import { useLanding } from "../../ui/landing";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useDeleteComment } from "./api/delete-comment";
@@ -20,8 +21,11 @@ export function CommentItem({
   comment,
   onReply,
   onDeleted,
+  landed = false,
 }: {
   comment: Comment;
+  /** A link named this comment (a notification's): it is scrolled to, focused and ringed. */
+  landed?: boolean;
   /** Opens the reply form; absent when the person cannot comment. */
   onReply?: () => void;
   onDeleted?: () => void;
@@ -33,10 +37,17 @@ export function CommentItem({
   const alert = useAlert();
   const [confirming, setConfirming] = useState(false);
   const headingId = `comment-${comment._id}-author`;
+  const { ref, props: landedProps } = useLanding<HTMLElement>(landed);
 
   if (comment.deleted || comment.hidden) {
     return (
-      <article className="comment comment-removed" data-testid="comment">
+      <article
+        ref={ref}
+        id={`comment-${comment._id}`}
+        className="comment comment-removed"
+        data-testid="comment"
+        {...landedProps}
+      >
         <p className="muted small">{comment.deleted ? messages.comment.deleted : messages.comment.hidden}</p>
       </article>
     );
@@ -71,7 +82,14 @@ export function CommentItem({
   };
 
   return (
-    <article className="comment" aria-labelledby={headingId} data-testid="comment">
+    <article
+      ref={ref}
+      id={`comment-${comment._id}`}
+      className="comment"
+      aria-labelledby={headingId}
+      data-testid="comment"
+      {...landedProps}
+    >
       <header className="comment-head">
         <Avatar photo={comment.authorPhoto} wallet={comment.authorWallet} name={comment.authorName} size={28} />
         <strong id={headingId}>{comment.authorName}</strong>

@@ -1,16 +1,19 @@
 /**
  * /explorer (spec §2): four stat tiles, a 30-day chart, filters kept in the URL, the paged table of indexed
- * ClassCoin transfers and a details dialog. Open to everyone, no wallet needed.
+ * ClassCoin transfers and a details dialog. Open to everyone, no wallet needed. `?tx=0x…` (a notification's
+ * link) opens that transaction's details.
  */
 import type { Transaction } from "@classcoin/shared/entities";
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
+import { LandingNotice } from "../../ui/landing";
 import { DailyChart } from "./daily-chart";
 import { ExplorerFilters } from "./explorer-filters";
 import { ExplorerLookup } from "./explorer-lookup";
 import { useExplorerSearch } from "./explorer-search";
 import { ExportCsvLink } from "./export-csv-link";
 import { HoldersList } from "./holders-list";
+import { useLinkedTransaction } from "./linked-transaction";
 import { StatTiles } from "./stat-tiles";
 import { TransactionDialog } from "./transaction-dialog";
 import { TransactionsTable } from "./transactions-table";
@@ -20,6 +23,7 @@ import "./explorer-tools.css";
 export function ExplorerPage() {
   const { filters, page, filtered, setFilters, clearFilters, setPage } = useExplorerSearch();
   const [viewing, setViewing] = useState<Transaction | null>(null);
+  const linked = useLinkedTransaction(setViewing);
   // Transactions or holders (`?view=holders`); a wallet chosen anywhere shows its transactions.
   const [params, setParams] = useSearchParams();
   const showHolders = params.get("view") === "holders";
@@ -46,6 +50,7 @@ export function ExplorerPage() {
         <h1>Explorer</h1>
         <p className="muted">Every ClassCoin transfer on the chain, as the indexer has seen it.</p>
       </div>
+      {linked.notice && <LandingNotice>{linked.notice}</LandingNotice>}
       <ExplorerLookup onWallet={showWallet} onTransaction={setViewing} />
       <StatTiles />
       <DailyChart />
@@ -76,7 +81,15 @@ export function ExplorerPage() {
           <TransactionsTable page={page} filters={filters} filtered={filtered} onPage={setPage} onView={setViewing} />
         </>
       )}
-      {viewing && <TransactionDialog summary={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <TransactionDialog
+          summary={viewing}
+          onClose={() => {
+            setViewing(null);
+            linked.forget?.();
+          }}
+        />
+      )}
     </section>
   );
 }

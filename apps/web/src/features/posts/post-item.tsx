@@ -1,10 +1,11 @@
 /** One post: author, time, the text as plain text (never HTML), and the vote buttons. */
 import type { Post, VoteType } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
 import { formatDateTime } from "../../ui/dates";
+import { useLanding } from "../../ui/landing";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
 import { useVotePost } from "./api/vote-post";
@@ -12,11 +13,27 @@ import { voteErrorText } from "./post-errors";
 
 /**
  * `renderComments` is the post's comments slot (app/ fills it from the comments feature): given, the post
- * shows a Comments button with its count that expands them in place.
+ * shows a Comments button with its count that expands them in place. `landing`: a link named this post (and
+ * maybe one of its comments, whose thread is then opened): it is scrolled to, focused and ringed.
  */
-export function PostItem({ post, renderComments }: { post: Post; renderComments?: (post: Post) => ReactNode }) {
+export function PostItem({
+  post,
+  renderComments,
+  landing = null,
+}: {
+  post: Post;
+  renderComments?: (post: Post, landOnComment: string | null) => ReactNode;
+  landing?: { comment: string | null } | null;
+}) {
   const { wallet } = useWallet();
-  const [commentsOpen, setCommentsOpen] = useState(false);
+  const landOnComment = landing?.comment ?? null;
+  const [commentsOpen, setCommentsOpen] = useState(landOnComment !== null);
+  // A link to one of its comments followed while the post is already shown: its comments open for it.
+  useEffect(() => {
+    if (landOnComment !== null) setCommentsOpen(true);
+  }, [landOnComment]);
+  // The post itself is landed on when no comment is named; the comment is, otherwise (comments feature).
+  const { ref, props: landedProps } = useLanding<HTMLElement>(landing !== null && landOnComment === null);
   const commentsId = useId();
   const { config } = useWalletSetup();
   const vote = useVotePost();
@@ -40,7 +57,13 @@ export function PostItem({ post, renderComments }: { post: Post; renderComments?
   };
 
   return (
-    <article className="card post" aria-labelledby={`post-${post._id}-author`}>
+    <article
+      ref={ref}
+      id={`post-${post._id}`}
+      className="card post"
+      aria-labelledby={`post-${post._id}-author`}
+      {...landedProps}
+    >
       <header className="post-head">
         <Avatar photo={post.authorPhoto} wallet={post.authorWallet} name={post.authorName} size={40} />
         <div>
@@ -82,7 +105,7 @@ export function PostItem({ post, renderComments }: { post: Post; renderComments?
           </button>
         )}
       </footer>
-      {renderComments && <div id={commentsId}>{commentsOpen && renderComments(post)}</div>}
+      {renderComments && <div id={commentsId}>{commentsOpen && renderComments(post, landOnComment)}</div>}
     </article>
   );
 }

@@ -1,7 +1,14 @@
-/** /forum (spec §2, served by the posts feature): connect prompt or user strip, the composer, the posts and votes. */
+/**
+ * /forum (spec §2, served by the posts feature): connect prompt or user strip, the composer, the posts and votes.
+ * `?post=12` (a notification's link, shared/notifications.ts) lands on that post, loading older pages until it
+ * is there, with `&comment=34` its comments open on that comment; one no longer shown gets a notice.
+ */
 import type { Post } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
+import { FORUM_COMMENT_PARAM, FORUM_POST_PARAM } from "@classcoin/shared/notifications";
 import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { idParam, LandingNotice, useFindInPages } from "../../ui/landing";
 import { LoadMore } from "../../ui/load-more";
 import { UserStrip } from "../../wallet/user-strip";
 import { usePosts } from "./api/get-posts";
@@ -9,9 +16,31 @@ import { PostComposer } from "./post-composer";
 import { PostItem } from "./post-item";
 import "./posts.css";
 
-/** `renderComments`: the comments shown in place under a post (composed by app/ from the comments feature). */
-export function PostsPage({ renderComments }: { renderComments?: (post: Post) => ReactNode } = {}) {
-  const { posts, isLoading, isError, hasNextPage, isFetchingNextPage, fetchNextPage } = usePosts();
+/**
+ * `renderComments`: the comments shown in place under a post (composed by app/ from the comments feature), with
+ * the comment a link lands on.
+ */
+export function PostsPage({
+  renderComments,
+}: {
+  renderComments?: (post: Post, landOnComment: string | null) => ReactNode;
+} = {}) {
+  const { posts, isLoading, isError, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
+    usePosts();
+  const [params] = useSearchParams();
+  const target = idParam(params.get(FORUM_POST_PARAM));
+  const targetComment = idParam(params.get(FORUM_COMMENT_PARAM));
+  const last = posts?.at(-1);
+  const { searching, gone } = useFindInPages({
+    target,
+    ids: posts?.map((p) => p._id),
+    // Newest first by id: once the last post loaded is older than the one named, it is not on the forum.
+    passed: last !== undefined && Number(last._id) < Number(target),
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  });
   return (
     <section className="page">
       <h1>Forum</h1>
@@ -23,6 +52,12 @@ export function PostsPage({ renderComments }: { renderComments?: (post: Post) =>
           </>
         }
       />
+      {searching && (
+        <p className="muted" role="status">
+          Finding the post…
+        </p>
+      )}
+      {gone && <LandingNotice>{messages.post.gone}</LandingNotice>}
       <PostComposer />
       <p className="hint">{messages.vote.profileHint}</p>
       {isLoading && <p className="muted">Loading posts...</p>}
@@ -30,7 +65,12 @@ export function PostsPage({ renderComments }: { renderComments?: (post: Post) =>
       {posts && posts.length === 0 && <p className="empty-state">No posts yet. Be the first to write one!</p>}
       <div className="post-list">
         {posts?.map((post) => (
-          <PostItem key={post._id} post={post} renderComments={renderComments} />
+          <PostItem
+            key={post._id}
+            post={post}
+            renderComments={renderComments}
+            landing={post._id === target ? { comment: targetComment } : null}
+          />
         ))}
       </div>
       <LoadMore

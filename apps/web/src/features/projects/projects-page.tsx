@@ -1,11 +1,12 @@
 /**
  * /projects (spec §2): the selector of projects 1–4 (kept in the URL as `?n=2`, so a view can be shared),
  * the connected student's own submission (view or form), and every submission of the chosen project with a
- * tip box on other people's entries.
+ * tip box on other people's entries. `&submission=` (a notification's link) lands on that submission.
  */
 import { PROJECT_NUMBERS } from "@classcoin/shared/constants";
 import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
+import { idParam } from "../../ui/landing";
 import { UserStrip } from "../../wallet/user-strip";
 import { OwnSubmission } from "./own-submission";
 import { SubmissionGrid } from "./submission-grid";
@@ -43,7 +44,7 @@ export function ProjectsPage({ renderExtras }: { renderExtras?: (projectNumber: 
           key left the form of every project visited on the page. */}
       <OwnSubmission key={`own-${projectNumber}`} projectNumber={projectNumber} />
       {renderExtras?.(projectNumber)}
-      <SubmissionGrid projectNumber={projectNumber} />
+      <SubmissionGrid projectNumber={projectNumber} landOn={idParam(params.get("submission"))} />
     </section>
   );
 }

@@ -1,7 +1,13 @@
-/** Every active submission of the chosen project: author, image, title, description, total received. */
+/**
+ * Every active submission of the chosen project: author, image, title, description, total received. `landOn`:
+ * the submission a link named (a notification's `&submission=`), found in the pages and landed on, or a
+ * notice when it is no longer shown.
+ */
 import { PRODUCT_SYMBOL } from "@classcoin/shared/constants";
 import type { Project } from "@classcoin/shared/entities";
+import { messages } from "@classcoin/shared/messages";
 import { Avatar } from "../../ui/avatar";
+import { LandingNotice, useFindInPages, useLanding } from "../../ui/landing";
 import { LoadMore } from "../../ui/load-more";
 import { Spinner } from "../../ui/spinner";
 import { useWallet } from "../../wallet/use-wallet";
@@ -11,18 +17,27 @@ import { useResumePendingTips } from "./api/resume-pending-tips";
 import { ProjectImage } from "./project-image";
 import { TipForm } from "./tip-form";
 
-export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
+export function SubmissionGrid({ projectNumber, landOn = null }: { projectNumber: number; landOn?: string | null }) {
   const { wallet } = useWallet();
   // A tip sent before the page was reloaded, its transfer mined since (or soon): recorded now.
   const resumed = useResumePendingTips(wallet);
-  const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, fetchNextPage } =
+  const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useProjects(projectNumber);
   const submissions = data?.pages.flatMap((page) => page.items) ?? [];
+  const { gone } = useFindInPages({
+    target: landOn,
+    ids: data ? submissions.map((p) => p._id) : undefined,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  });
   return (
     <section aria-labelledby="submissions-title">
       <h2 id="submissions-title" className="section-title">
         Submissions for Project {projectNumber}
       </h2>
+      {gone && <LandingNotice>{messages.project.gone}</LandingNotice>}
       {isLoading ? (
         <Spinner label="Loading submissions" />
       ) : isError && !data ? (
@@ -41,6 +56,7 @@ export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
                 project={project}
                 own={project.authorWallet.toLowerCase() === wallet}
                 resumed={resumed.find((tip) => tip.projectId === project._id)}
+                landed={project._id === landOn}
               />
             ))}
           </div>
@@ -59,10 +75,27 @@ export function SubmissionGrid({ projectNumber }: { projectNumber: number }) {
   );
 }
 
-function SubmissionCard({ project, own, resumed }: { project: Project; own: boolean; resumed?: PendingTip }) {
+function SubmissionCard({
+  project,
+  own,
+  resumed,
+  landed,
+}: {
+  project: Project;
+  own: boolean;
+  resumed?: PendingTip;
+  landed: boolean;
+}) {
   const { wallet } = useWallet();
+  const { ref, props: landedProps } = useLanding<HTMLElement>(landed);
   return (
-    <article className="card submission-card" aria-label={`${project.title} by ${project.authorName}`}>
+    <article
+      ref={ref}
+      id={`submission-${project._id}`}
+      className="card submission-card"
+      aria-label={`${project.title} by ${project.authorName}`}
+      {...landedProps}
+    >
       <header className="submission-author">
         <Avatar photo={project.authorPhoto} wallet={project.authorWallet} name={project.authorName} size={32} />
         <strong>{project.authorName}</strong>
