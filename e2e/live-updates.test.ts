@@ -138,6 +138,18 @@ async function runScenario(s: Scenario): Promise<Record<string, number>> {
     expect(await bell(watcher).getAttribute("aria-label")).toBe("Notifications (1 unread)");
     await screenshot(watcher, `live-${s.label}-projects-watcher`);
 
+    // The tip's notification opens the submission tipped: in view, focused and ringed (before: the project's page).
+    await bell(watcher).click();
+    await watcher
+      .getByRole("region", { name: "Notifications" })
+      .getByTestId("notification")
+      .filter({ hasText: `${s.actor.name} tipped you 1.5 CC for "${s.project.title}".` })
+      .getByRole("link")
+      .click();
+    await watcher.waitForURL(new RegExp(`/projects\\?n=${s.project.number}&submission=\\d+$`));
+    await watched.and(watcher.locator("[data-landed]")).waitFor();
+    expect(await watched.evaluate((el) => el === document.activeElement)).toBe(true);
+
     // The bell's list says who, how much and for what; opening the notification marks it read.
     await bell(watcher).click();
     const item = watcher.getByTestId("notification").first();

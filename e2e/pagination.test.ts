@@ -425,4 +425,73 @@ describe("a notification opens the thing it is about", () => {
       await adminPost(stack, "/api/admin/posts/hide", { postId, hide: false });
     }
   });
+
+  it("an award opens its transaction in the explorer, a completed bounty its card on /bounties", async () => {
+    const suffix = Date.now().toString(36).slice(-4);
+    const student = await createMember(stack, { name: `Ava Awarded ${suffix}`, cc: "1" });
+    const awarded = await adminPost(stack, "/api/admin/award", {
+      wallet: student.wallet,
+      amount: 3,
+      note: `Best still life ${suffix}`,
+    });
+    expect(awarded.status, await awarded.clone().text()).toBe(200);
+    const { award } = (await awarded.json()) as { award: { txHash: string } };
+    const created = await adminPost(stack, "/api/admin/bounties", {
+      title: `Sweep the studio ${suffix}`,
+      description: "Brushes washed, jars emptied.",
+      reward: 2,
+    });
+    const { bounty } = (await created.json()) as { bounty: { _id: string } };
+    const completed = await adminPost(stack, "/api/admin/bounties/complete", {
+      bountyId: bounty._id,
+      wallet: student.wallet,
+    });
+    expect(completed.status, await completed.clone().text()).toBe(200);
+    // The explorer lists a transfer once the indexer has seen it; the award is mined before the call answers.
+    await expect
+      .poll(async () => (await all<{ kind: string }>(`/api/explorer/search?q=${award.txHash}`)) as unknown)
+      .toMatchObject({ kind: "transaction" });
+
+    const { page, context } = await openPage(browser, stack, "/profiles", { wallet: { signer: student.key } });
+    try {
+      await connectWallet(page);
+      const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+      await bell.click();
+      const panel = page.getByRole("region", { name: "Notifications" });
+      await panel.getByRole("button", { name: "Sign in" }).click();
+      await panel
+        .getByTestId("notification")
+        .filter({ hasText: `Best still life ${suffix}` })
+        .getByRole("link")
+        .click();
+      // Before: /explorer?wallet=…, the student's whole list to look through.
+      await page.waitForURL(`**/explorer?tx=${award.txHash}`);
+      const details = page.getByRole("dialog", { name: "Transaction details" });
+      await details.getByText(`Best still life ${suffix}`).waitFor();
+      await page.screenshot({ path: join(SHOTS, "landed-award-1280.png") });
+      await details.getByRole("button", { name: "Close" }).click();
+      // Closed, the link's hash leaves the address: a reload does not open it again.
+      await page.waitForURL((url) => !url.search.includes("tx="));
+
+      await bell.click();
+      await panel
+        .getByTestId("notification")
+        .filter({ hasText: `Sweep the studio ${suffix}` })
+        .getByRole("link")
+        .click();
+      // Before: /bounties, with every bounty to look through.
+      await page.waitForURL(`**/bounties?bounty=${bounty._id}`);
+      const card = `#bounty-${bounty._id}`;
+      await page.locator(`${card}[data-landed]`).waitFor();
+      await page.waitForFunction((id) => document.activeElement?.id === id, `bounty-${bounty._id}`);
+      expect(await landedOn(page, card)).toEqual({ inView: true, focused: true, ringed: true });
+      await page.screenshot({ path: join(SHOTS, "landed-bounty-1280.png") });
+
+      // A bounty deleted since: the link lands on a notice.
+      await page.goto(`${stack.url}/bounties?bounty=999999`);
+      await page.getByTestId("landing-notice").filter({ hasText: messages.bounties.gone }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });
