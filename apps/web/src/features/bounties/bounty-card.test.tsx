@@ -1,5 +1,7 @@
 import type { Bounty } from "@classcoin/shared/entities";
+import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BountyCard } from "./bounty-card";
 
@@ -15,14 +17,16 @@ const bounty: Bounty = {
   crossedOut: false,
 };
 const claimHint = "Contact your instructor to claim this bounty.";
+/** As on /bounties: inside the router (a card a link names is landed on, ui/landing.tsx). */
+const render = (card: ReactElement) => renderToStaticMarkup(<MemoryRouter>{card}</MemoryRouter>);
 
 describe("a bounty card", () => {
   it("behavior: an active bounty invites a claim", () => {
-    expect(renderToStaticMarkup(<BountyCard bounty={bounty} />)).toContain(claimHint);
+    expect(render(<BountyCard bounty={bounty} />)).toContain(claimHint);
   });
 
   it("behavior: one whose reward is being paid says so instead of inviting a claim", () => {
-    const paying = renderToStaticMarkup(
+    const paying = render(
       <BountyCard
         bounty={{ ...bounty, completedByWallet: `0x${"a".repeat(40)}`, rewardTxHash: `0x${"b".repeat(64)}` }}
       />,
