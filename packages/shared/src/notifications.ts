@@ -45,9 +45,12 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 export const notificationSchema = z.object({
   _id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The sentence shown, e.g. `Ben Okafor tipped you 5 CC for "Three lemons".` */
+  /**
+   * The sentence shown, e.g. `Ben Okafor tipped you 5 CC for "Three lemons".`; who did it is named as their
+   * profile is now (their wallet once they have none), as the forum names a post's author.
+   */
   text: z.string(),
-  /** Where it happened in the app (a path such as `/projects?n=2`), or null. */
+  /** The thing it is about (`notificationLinks`: a post, comment, submission, bounty, transaction), or null. */
   link: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
