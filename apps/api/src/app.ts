@@ -39,6 +39,7 @@ import { projectRoutes } from "./features/projects/routes";
 import { relayRoutes } from "./features/relay/routes";
 import { archiveRoutes } from "./features/semesters/routes";
 import { tipRoutes } from "./features/tips/routes";
+import { whitelistRoutes } from "./features/whitelist/routes";
 import { registerCompression } from "./http/compression";
 import {
   connectionServerOptions,
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(leaderboardRoutes);
   await app.register(archiveRoutes);
   await app.register(notificationRoutes);
+  await app.register(whitelistRoutes);
 
   const configuredWeb = deps.config.webDist;
   /** The built web app's folder, when it has an index.html to serve. */

@@ -104,3 +104,25 @@ export const treasuryStandingSchema = z.object({
   gasless: z.enum(["on", "paused", "off"]),
 });
 export type TreasuryStanding = z.infer<typeof treasuryStandingSchema>;
+
+/**
+ * What the session's wallet may still relay (`GET /api/relay/allowance`), so a page offers "Send without gas"
+ * only when the relay would take it, and otherwise says why. Counted by the relay's own rule (a rolling 24
+ * hours, relay/daily-count.ts).
+ */
+export const relayAllowanceSchema = z.object({
+  /** `paused`: the treasury is down to its reserve; `off`: gasless transfers are turned off on this server. */
+  gasless: z.enum(["on", "paused", "off"]),
+  /** RELAY_DAILY_LIMIT, and what is left of it for this wallet. */
+  dailyLimit: z.number().int(),
+  remaining: z.number().int(),
+  /** RELAY_CLASS_DAILY_LIMIT, and what is left of it for the whole class. */
+  classDailyLimit: z.number().int(),
+  classRemaining: z.number().int(),
+  /**
+   * When one more transfer frees up (ISO 8601), when none is left (the wallet's or the class's, whichever
+   * frees up later): the oldest counted transfer leaves the 24-hour window then. Null while some are left.
+   */
+  nextAt: z.string().nullable(),
+});
+export type RelayAllowance = z.infer<typeof relayAllowanceSchema>;

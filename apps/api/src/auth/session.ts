@@ -46,6 +46,13 @@ export function getSessionWallet(request: FastifyRequest): Promise<string | null
   return lookup;
 }
 
+/** The session's wallet (lowercased), or 401: for the `session-read` routes, which answer about it alone. */
+export async function requireSessionWallet(request: FastifyRequest): Promise<string> {
+  const wallet = await getSessionWallet(request);
+  if (!wallet) throw unauthorized(messages.auth.required);
+  return wallet;
+}
+
 /** 401 without a session, 403 when the session's wallet is not the wallet the request acts as. */
 export async function requireActingWallet(request: FastifyRequest, actingWallet: string): Promise<void> {
   const wallet = await getSessionWallet(request);

@@ -239,6 +239,8 @@ describe.each(testDatabaseKinds())("authorization matrix on %s", (kind) => {
       const reads = routes.filter((r) => accessClass(r) === "session-read");
       expect(reads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         "GET /api/notifications",
+        "GET /api/relay/allowance",
+        "GET /api/whitelist/me",
         "POST /api/notifications/read",
       ]);
       for (const route of reads) {

@@ -23,7 +23,7 @@ import { projectAdminEndpoints, projectEndpoints } from "./projects";
 import { relayEndpoints } from "./relay";
 import { archiveEndpoints, semesterAdminEndpoints } from "./semesters";
 import { tipEndpoints } from "./tips";
-import { whitelistAdminEndpoints } from "./whitelist";
+import { whitelistAdminEndpoints, whitelistEndpoints } from "./whitelist";
 
 export const allEndpoints: readonly Endpoint[] = [
   authEndpoints,
@@ -49,6 +49,7 @@ export const allEndpoints: readonly Endpoint[] = [
   leaderboardEndpoints,
   archiveEndpoints,
   semesterAdminEndpoints,
+  whitelistEndpoints,
   whitelistAdminEndpoints,
   adminEndpoints,
   awardAdminEndpoints,

@@ -1,6 +1,7 @@
 /** Gasless transfers (issue 14, EIP-3009): the treasury submits a holder's signed transfer authorization. */
 import { defineEndpoint } from "../endpoint";
 import {
+  relayAllowanceSchema,
   relayResultSchema,
   relayTransferParamsSchema,
   relayTransferSchema,
@@ -31,5 +32,15 @@ export const relayEndpoints = {
     params: relayTransferParamsSchema,
     response: relayTransferStatusSchema,
     errorStatuses: [400, 404],
+  }),
+  allowance: defineEndpoint({
+    method: "GET",
+    path: "/api/relay/allowance",
+    access: "session-read",
+    tag: "relay",
+    summary:
+      "The session wallet's gasless transfers left today, the class's, and whether the relay runs (paused: the treasury is down to its reserve)",
+    response: relayAllowanceSchema,
+    errorStatuses: [401],
   }),
 } as const;

@@ -4,9 +4,24 @@
  */
 import { z } from "zod";
 import { addWhitelistSchema, adminSuccessSchema, removeWhitelistSchema, updateSettingSchema } from "../admin";
+import { defineEndpoint } from "../endpoint";
 import { settingsSchema, whitelistEntrySchema } from "../entities";
+import { rosterSelfSchema } from "../roster-self";
 import { addRosterSchema, adminWhitelistEntrySchema, rosterResultSchema, welcomeGrantSchema } from "../treasury";
 import { adminGetEndpoint, adminPostEndpoint } from "./admin-call";
+
+export const whitelistEndpoints = {
+  me: defineEndpoint({
+    method: "GET",
+    path: "/api/whitelist/me",
+    access: "session-read",
+    tag: "whitelist",
+    summary:
+      "Whether the session's own wallet is on the class roster, and its welcome grant as it stands (401 without a session; it names no wallet, so no one else's can be asked)",
+    response: rosterSelfSchema,
+    errorStatuses: [401],
+  }),
+} as const;
 
 export const whitelistAdminEndpoints = {
   settings: adminGetEndpoint({

@@ -36,10 +36,18 @@ export async function lockRelayClass(tx: Tx): Promise<void> {
 
 /** Transfers relayed in the last 24 hours: `from`'s, or the whole class's without it. */
 export async function relayedToday(tx: Tx, from?: string): Promise<number> {
+  return (await relayWindow(tx, from)).count;
+}
+
+/**
+ * Transfers relayed in the last 24 hours (`from`'s, or the class's), and when the oldest of them leaves the
+ * window (null without any): the moment one more transfer is allowed again once the limit is reached.
+ */
+export async function relayWindow(tx: Tx, from?: string): Promise<{ count: number; oldestLeavesAt: Date | null }> {
   // One transfer per authorization (purpose), however often the treasury re-signed it with a higher fee
   // (each copy is a row), counted from when it was first signed.
   const relayed = tx
-    .select({ purpose: treasuryPayments.purpose })
+    .select({ purpose: treasuryPayments.purpose, firstAt: min(treasuryPayments.createdAt).as("first_at") })
     .from(treasuryPayments)
     .where(
       and(
@@ -54,6 +62,16 @@ export async function relayedToday(tx: Tx, from?: string): Promise<number> {
     // The database's clock, which wrote createdAt: instances' clocks may differ.
     .having(gt(min(treasuryPayments.createdAt), sql`now() - ${MAX_VALIDITY_SECONDS}::int * interval '1 second'`))
     .as("relayed");
-  const [today] = await tx.select({ n: sql<number>`count(*)::int` }).from(relayed);
-  return today?.n ?? 0;
+  const [today] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      // Seconds since the epoch: one number on every driver, not a timestamp's text to parse.
+      firstAt: sql<number | null>`extract(epoch from min(${relayed.firstAt}))::float8`,
+    })
+    .from(relayed);
+  const firstAt = today?.firstAt ?? null;
+  return {
+    count: today?.n ?? 0,
+    oldestLeavesAt: firstAt === null ? null : new Date((Number(firstAt) + MAX_VALIDITY_SECONDS) * 1000),
+  };
 }

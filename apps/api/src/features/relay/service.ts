@@ -59,7 +59,7 @@ function relayMinimumValiditySeconds(chain: "local" | "sepolia"): number {
  */
 const DEFAULT_TREASURY_RESERVE_WEI = parseEther("0.05");
 /** Relayed transfers for the whole class in 24 hours (RELAY_CLASS_DAILY_LIMIT): the treasury's daily gas on them. */
-const DEFAULT_CLASS_DAILY_LIMIT = 300;
+export const DEFAULT_CLASS_DAILY_LIMIT = 300;
 
 /**
  * The sender's CC balance less the transfers the treasury relayed for them that are not mined yet (signed,
