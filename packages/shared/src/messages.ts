@@ -18,6 +18,21 @@ export const messages = {
       welcomeCc > 0
         ? `New to the class? Ask your instructor to add this wallet to the class roster: it then receives ${welcomeCc} ${PRODUCT_SYMBOL} to get started.`
         : `Ask your instructor to send ${PRODUCT_SYMBOL} to this wallet.`,
+    /**
+     * Under `balance` for a signed-in student on the class roster (GET /api/whitelist/me), by their welcome
+     * grant's state: the roster text above would tell them to ask for what they already have.
+     */
+    grantPaid: (cc: number) =>
+      `You are on the class roster and your welcome grant of ${cc} ${PRODUCT_SYMBOL} has been sent. It shows here in a moment; if it does not, refresh the page.`,
+    grantUnderWay: (cc: number) =>
+      `You are on the class roster: your welcome grant of ${cc} ${PRODUCT_SYMBOL} is on its way. It shows here once its transaction is mined, usually within a minute.`,
+    grantFailed: (cc: number) =>
+      `You are on the class roster, but your welcome grant of ${cc} ${PRODUCT_SYMBOL} could not be sent: the class treasury had too little ETH to pay for it. Ask your instructor to top up the class treasury with ETH and add your wallet again (Admin → Whitelist); your grant is sent then.`,
+    grantEthOwed: (cc: number) =>
+      `You are on the class roster and your welcome grant of ${cc} ${PRODUCT_SYMBOL} has been sent (it shows here in a moment; if it does not, refresh the page), but not its ETH for gas: the class treasury was short of it. You can still send ${PRODUCT_SYMBOL} without gas; for the ETH, ask your instructor to top up the class treasury and add your wallet again.`,
+    listedWithoutGrant: `You are on the class roster, but no welcome grant was set up for this wallet. Ask your instructor to send ${PRODUCT_SYMBOL} to this wallet.`,
+    /** A button for a student not signed in: the page asks for a signature only when they choose to. */
+    checkGrant: "Already on the roster? Sign in to check your welcome grant",
     whitelist:
       "Profile creation is restricted to whitelisted wallets. Please contact your instructor to be added to the whitelist.",
     notFound: "Profile not found",
@@ -361,6 +376,16 @@ export const messages = {
     treasuryReserve:
       "The class treasury is down to the ETH it keeps for bounty rewards, awards and welcome grants, so gasless transfers are paused. Ask your instructor to top up the treasury with ETH (or pay the gas yourself, if your wallet has ETH).",
     unknownTransfer: "No gasless transfer was sent with this transaction hash. Check the hash the transfer answered.",
+    /**
+     * Shown instead of "Send without gas" (and on a gasless tip) when the relay would refuse it
+     * (GET /api/relay/allowance); `at`: when one frees up, as the page's clock reads it ("14:05", "tomorrow at 14:05").
+     */
+    usedToday: (limit: number, at: string) =>
+      `You have used your ${limit} gasless transfers for today; they start again at ${at}. To send before then, your wallet needs ETH for gas.`,
+    classUsedToday: (limit: number, at: string) =>
+      `The class has used today's ${limit} gasless transfers; they start again at ${at}. To send before then, your wallet needs ETH for gas.`,
+    paused:
+      "Gasless transfers are paused: the class treasury is low on ETH. Ask your instructor to top up the class treasury, or pay the gas yourself.",
   },
   input: {
     unstorableText: "The text contains a character that cannot be stored (a NUL character). Please remove it.",

@@ -45,7 +45,7 @@ export function followSessionInOtherTabs(queryClient: QueryClient, thisTab = THI
 }
 
 /** Lists read with the session whose answer depends on whose it is. */
-const SESSION_READS = ["notifications", "feed", "predictions"];
+const SESSION_READS = ["notifications", "feed", "predictions", "roster-self", "gasless"];
 
 /** Whether the connected wallet has a session (undefined while unknown or not connected). */
 export function useSignedIn(): boolean | undefined {

@@ -1,4 +1,6 @@
 import type { PublicConfig } from "@classcoin/shared/api-meta";
+import { messages } from "@classcoin/shared/messages";
+import type { RosterSelf } from "@classcoin/shared/roster-self";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AlertProvider } from "../../ui/alerts";
@@ -20,12 +22,25 @@ const sepolia: PublicConfig = {
   feedAnnounceSeconds: 60,
   welcomeCc: 10,
 };
-const render = (config: PublicConfig, balanceKnown = true) =>
+const render = (config: PublicConfig, balanceKnown = true, self?: RosterSelf, onCheckGrant?: () => void) =>
   renderToStaticMarkup(
     <AlertProvider>
-      <NeedsCcNotice config={config} wallet={wallet} balanceKnown={balanceKnown} />
+      <NeedsCcNotice
+        config={config}
+        wallet={wallet}
+        balanceKnown={balanceKnown}
+        self={self}
+        onCheckGrant={onCheckGrant}
+      />
     </AlertProvider>,
   );
+const listed = (state: NonNullable<RosterSelf["grant"]>["state"] | null): RosterSelf => ({
+  wallet,
+  listed: true,
+  grant: state === null ? null : { state, cc: 10, eth: "0", ccTxHash: null, ethTxHash: null },
+});
+/** As the markup writes it (quotes and ampersands escaped). */
+const escaped = (text: string) => renderToStaticMarkup(<span>{text}</span>).slice("<span>".length, -"</span>".length);
 
 describe("the create form's notice for a wallet without CC", () => {
   it("behavior: on Sepolia a student who owns nothing is told to ask for the roster, with their whole address", () => {
@@ -50,5 +65,36 @@ describe("the create form's notice for a wallet without CC", () => {
     const html = render({ ...sepolia, local: true, chainId: 31337 });
     expect(html).toContain(`npm run faucet -- ${wallet}`);
     expect(html).not.toContain("roster");
+  });
+
+  it("behavior: a signed-in student on the roster is told where their grant stands, not to ask for the roster", () => {
+    const cases = [
+      ["failed", messages.profile.grantFailed(10), true],
+      ["ethOwed", messages.profile.grantEthOwed(10), true],
+      ["underWay", messages.profile.grantUnderWay(10), false],
+      ["paid", messages.profile.grantPaid(10), false],
+      [null, messages.profile.listedWithoutGrant, true],
+    ] as const;
+    for (const [state, text, withWallet] of cases) {
+      const html = render(sepolia, true, listed(state));
+      expect(html).toContain("You need at least 1 ClassCoin to create a profile");
+      expect(html).toContain(escaped(text));
+      expect(html).not.toContain("Ask your instructor to add this wallet to the class roster");
+      expect(html.includes(`<code class="mono break">${wallet}</code>`), String(state)).toBe(withWallet);
+    }
+    // What went wrong, and what to do.
+    expect(messages.profile.grantFailed(10)).toMatch(/could not be sent: the class treasury had too little ETH/);
+    expect(messages.profile.grantFailed(10)).toMatch(/Ask your instructor to top up the class treasury/);
+    // Not on the roster: the roster text, as before.
+    expect(render(sepolia, true, { wallet, listed: false, grant: null })).toContain(
+      escaped(messages.profile.askForCc(10)),
+    );
+  });
+
+  it("behavior: not signed in, the roster text and a choice to sign in and check; none once signed in", () => {
+    const html = render(sepolia, true, undefined, () => {});
+    expect(html).toContain(escaped(messages.profile.askForCc(10)));
+    expect(html).toContain(escaped(messages.profile.checkGrant));
+    expect(render(sepolia, true, listed("failed"), undefined)).not.toContain(escaped(messages.profile.checkGrant));
   });
 });

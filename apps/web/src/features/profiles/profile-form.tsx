@@ -15,8 +15,11 @@ import type { z } from "zod";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
 import { useCcBalance } from "../../wallet/use-cc-balance";
+import { usePrepareWrite } from "../../wallet/use-prepare-write";
 import { useWallet } from "../../wallet/use-wallet";
+import { isUserRejection } from "../../wallet/user-rejection";
 import { useWalletSetup } from "../../wallet/wallet-context";
+import { useRosterSelf } from "./api/get-roster-self";
 import { useSaveProfile } from "./api/save-profile";
 import { NeedsCcNotice } from "./needs-cc-notice";
 import { profileSaveErrorAlert } from "./profile-save-errors";
@@ -55,6 +58,15 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
 
   // Spec §5: without a profile, the form needs ≥ 1 CC (an existing profile can always be edited).
   const lacksCoins = !editing && (balance.amount === undefined || balance.amount < MIN_BALANCE_TO_PARTICIPATE);
+  // On a public chain, a signed-in student short of CC is told where their welcome grant stands.
+  const roster = useRosterSelf(lacksCoins && !config.local && balance.amount !== undefined);
+  const prepare = usePrepareWrite();
+  const checkGrant = () =>
+    void prepare().catch((error: unknown) => {
+      if (isUserRejection(error)) return;
+      console.error("Sign-in to read the welcome grant failed", error);
+      void alert(profileSaveErrorAlert(error, config).text);
+    });
 
   const onPhoto = (file: File | undefined, input: HTMLInputElement) => {
     setPreviewWarning(null);
@@ -101,7 +113,15 @@ export function ProfileForm({ profile, onDone }: { profile: Profile | null; onDo
       aria-label={editing ? "Edit profile" : "Create profile"}
     >
       <h2>{editing ? "Edit your profile" : "Create your profile"}</h2>
-      {lacksCoins && <NeedsCcNotice config={config} wallet={wallet} balanceKnown={balance.amount !== undefined} />}
+      {lacksCoins && (
+        <NeedsCcNotice
+          config={config}
+          wallet={wallet}
+          balanceKnown={balance.amount !== undefined}
+          self={roster.self}
+          onCheckGrant={roster.signedIn === false ? checkGrant : undefined}
+        />
+      )}
       <fieldset disabled={lacksCoins || save.isPending}>
         <div className="field">
           <label htmlFor={ids.photo}>Photo</label>

@@ -11,6 +11,7 @@ import { PendingTransactionText } from "../../ui/pending-transaction";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
+import { useGaslessTipBlock } from "./api/gasless-tip";
 import type { PendingTip } from "./api/pending-tips";
 import { useSendCoin } from "./api/send-coin";
 import { tipErrorText, validateTip } from "./tip-errors";
@@ -21,6 +22,7 @@ export function TipForm({ project, resumed }: { project: Project; resumed?: Pend
   const { wallet } = useWallet();
   const balance = useCcBalance();
   const send = useSendCoin();
+  const gaslessBlock = useGaslessTipBlock();
   const alert = useAlert();
   const inputId = useId();
   const [amount, setAmount] = useState("");
@@ -30,7 +32,7 @@ export function TipForm({ project, resumed }: { project: Project; resumed?: Pend
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current) return;
+    if (sending.current || gaslessBlock) return;
     const problem = validateTip({
       amount,
       balance: balance.amount,
@@ -84,10 +86,15 @@ export function TipForm({ project, resumed }: { project: Project; resumed?: Pend
           onChange={(e) => setAmount(e.target.value)}
           disabled={busy}
         />
-        <button type="submit" className="button" disabled={busy || balance.amount === undefined}>
+        <button type="submit" className="button" disabled={busy || balance.amount === undefined || !!gaslessBlock}>
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
+      {gaslessBlock && !busy && (
+        <p className="field-warning small" role="status" data-testid="tip-gasless-unavailable">
+          {gaslessBlock}
+        </p>
+      )}
       {waitingHash && <PendingNotice hash={waitingHash} explorerUrl={config.blockExplorerUrl} />}
     </form>
   );

@@ -22,6 +22,7 @@ export function ConnectedWallet({
   devWallet,
   onTransfer,
   onTransferWithoutGas,
+  gaslessReason,
   onDismissTransactionError,
 }: {
   tokenData: TokenData;
@@ -41,6 +42,8 @@ export function ConnectedWallet({
   onTransfer: (to: string, amount: string) => void;
   /** Issue 14: offered when the wallet cannot pay gas; the class treasury sends the signed transfer. */
   onTransferWithoutGas?: (to: string, amount: string) => void;
+  /** Why a transfer without gas would be refused now: said instead of offering one. */
+  gaslessReason: string | null;
   onDismissTransactionError: () => void;
 }) {
   const symbol = displaySymbol(tokenData);
@@ -129,6 +132,7 @@ export function ConnectedWallet({
           busy={txBeingSent !== null || relaying}
           onTransfer={onTransfer}
           onTransferWithoutGas={onTransferWithoutGas}
+          gaslessReason={gaslessReason}
         />
       )}
     </>

@@ -10,6 +10,7 @@ export function TransferForm({
   busy,
   onTransfer,
   onTransferWithoutGas,
+  gaslessReason,
 }: {
   symbol: string;
   /** The amount is checked against it before the wallet is asked. */
@@ -18,6 +19,8 @@ export function TransferForm({
   onTransfer: (to: string, amount: string) => void;
   /** Issue 14: shown as "Send without gas" when the wallet cannot pay gas. */
   onTransferWithoutGas?: (to: string, amount: string) => void;
+  /** Why the relay would refuse it now (the day's transfers used, the treasury low): shown instead of the button. */
+  gaslessReason?: string | null;
 }) {
   const alert = useAlert();
   const amountId = useId();
@@ -70,7 +73,12 @@ export function TransferForm({
       <button type="submit" className="wallet-page-button" disabled={busy}>
         Transfer
       </button>
-      {onTransferWithoutGas && (
+      {onTransferWithoutGas && gaslessReason && (
+        <div className="wallet-page-gasless" data-testid="gasless-unavailable">
+          <p role="status">{gaslessReason}</p>
+        </div>
+      )}
+      {onTransferWithoutGas && !gaslessReason && (
         <div className="wallet-page-gasless">
           <p>{messages.relay.noGasHint}</p>
           <button type="submit" name="without-gas" className="wallet-page-button" disabled={busy}>

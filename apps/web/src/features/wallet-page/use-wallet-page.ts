@@ -25,6 +25,9 @@ import {
 } from "./wallet-page-state";
 import type { WalletProvider } from "./wallet-provider";
 
+/** The API client loads with it, on demand: the wallet page's first load stays small. */
+const loadAllowance = () => import("../../wallet/gasless-allowance");
+
 /** A transfer remembered past its wait (the tab was closed that long) still has its receipt looked for. */
 const LAST_LOOK_MS = 5_000;
 
@@ -135,14 +138,28 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
   // Issue 14: whether the wallet can pay gas, read once per account and after each transfer; without gas
   // money the page offers "Send without gas" (the class treasury sends a signed transfer).
   const [noGas, setNoGas] = useState(false);
+  // Why the relay would refuse a transfer now (the day's transfers used, the treasury low): said instead of
+  // offering "Send without gas". Read with the wallet's session when there is one, again after each transfer.
+  const [gaslessReason, setGaslessReason] = useState<string | null>(null);
   const [gasChecks, setGasChecks] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: gasChecks re-reads the gas balance after a transfer
   useEffect(() => {
     if (!pollAddress) return;
     let stopped = false;
     client.cannotPayGas(pollAddress).then(
-      (cannot) => {
-        if (!stopped) setNoGas(cannot);
+      async (cannot) => {
+        if (stopped) return;
+        setNoGas(cannot);
+        if (!cannot) return setGaslessReason(null);
+        try {
+          const allowance = await loadAllowance();
+          const reason = allowance.gaslessUnavailable(await allowance.readGaslessAllowance(pollAddress));
+          if (!stopped) setGaslessReason(reason);
+        } catch (error) {
+          // Not known: the offer stands, and the relay's refusal says why if it comes to that.
+          console.error("Could not read the gasless allowance", error);
+          if (!stopped) setGaslessReason(null);
+        }
       },
       (error: unknown) => console.error("Could not read the gas balance", error),
     );
@@ -244,6 +261,7 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
     connect,
     transfer,
     noGas,
+    gaslessReason,
     transferWithoutGas,
     dismissNetworkError: () => dispatch({ type: "networkErrorDismissed" }),
     dismissTransactionError: () => dispatch({ type: "transactionErrorDismissed" }),

@@ -83,6 +83,7 @@ function WalletScreens({
           devWallet={devWallet ? { accounts: devWallet.accounts, select: devWallet.selectAccount } : null}
           onTransfer={(to, amount) => void page.transfer(to, amount)}
           onTransferWithoutGas={page.noGas ? (to, amount) => void page.transferWithoutGas(to, amount) : undefined}
+          gaslessReason={page.noGas ? page.gaslessReason : null}
           onDismissTransactionError={page.dismissTransactionError}
         />
       );

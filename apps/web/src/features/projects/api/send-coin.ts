@@ -18,6 +18,7 @@ import { setSessionWallet } from "../../../wallet/session";
 import { useCcBalance } from "../../../wallet/use-cc-balance";
 import { usePrepareWrite } from "../../../wallet/use-prepare-write";
 import { useWalletSetup } from "../../../wallet/wallet-context";
+import { GASLESS_QUERY_KEY } from "./gasless-tip";
 import { getProjectsQueryOptions } from "./get-projects";
 import { beingReported, forgetPendingTip, type PendingTip, rememberPendingTip } from "./pending-tips";
 
@@ -119,6 +120,8 @@ export function useSendCoin() {
       // Also after a failed report: the coins may have moved on chain all the same.
       balance.refresh();
       void queryClient.invalidateQueries({ queryKey: getProjectsQueryOptions(input.projectNumber).queryKey });
+      // A relayed tip took one of the day's gasless transfers.
+      void queryClient.invalidateQueries({ queryKey: [GASLESS_QUERY_KEY] });
     },
   });
   return { ...mutation, pendingHash };
