@@ -13,9 +13,10 @@ import type { Browser, Page } from "playwright-core";
 import { createTestClient, http } from "viem";
 import { foundry } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../apps/api/src/security/http-sign-in";
 import { adminPost } from "./harness/admin-calls";
 import { launchBrowser, screenshot } from "./harness/browser";
-import { connectWallet } from "./harness/connect";
+import { CONNECTED, connectWallet } from "./harness/connect";
 import { chainClient, freshWallet } from "./harness/funding";
 import { openPage } from "./harness/pages";
 import { type E2EStack, startStack } from "./harness/stack";
@@ -72,21 +73,40 @@ describe("a student who owns nothing", () => {
       await anvil.setBalance({ address: treasury, value: treasuryEth });
     }
 
+    // Signed in before (an earlier visit, another tab): the page reads the grant with that session at once.
+    const cookie = await signInOverHttp(stack.url, key);
     const { page, context } = await openPage(browser, stack, "/profiles", { wallet: { signer: key } });
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: stack.url, httpOnly: true, sameSite: "Lax" }]);
     await asOnSepolia(page);
     await connectWallet(page);
     const form = page.getByRole("form", { name: "Create profile" });
     const advice = form.getByTestId("ask-for-cc");
-    // Not signed in: the page asks for no signature by itself; the roster text, and a choice to check.
-    await advice.filter({ hasText: messages.profile.askForCc(10) }).waitFor();
-    await form.getByRole("button", { name: messages.profile.checkGrant }).click();
-    // Signed in (one SIWE signature): the truth, and what to ask the instructor.
+    // What went wrong and what to do (before: "New to the class? Ask your instructor to add this wallet…").
     await advice.filter({ hasText: messages.profile.grantFailed(10) }).waitFor();
     expect(await form.getByText(messages.profile.balance).count()).toBe(1);
     expect(await advice.innerText()).not.toContain("Ask your instructor to add this wallet to the class roster");
     expect(await advice.innerText()).toContain(wallet);
     expect(await form.getByRole("button", { name: messages.profile.checkGrant }).count()).toBe(0);
     await screenshots(page, "create-profile-grant-failed");
+
+    // Never signed in: the page asks for no signature by itself; the roster text, and the choice to check.
+    const fresh = await openPage(browser, stack, "/profiles", { wallet: { signer: key } });
+    await asOnSepolia(fresh.page);
+    await connectWallet(fresh.page);
+    const freshForm = fresh.page.getByRole("form", { name: "Create profile" });
+    await freshForm
+      .getByTestId("ask-for-cc")
+      .filter({ hasText: messages.profile.askForCc(10) })
+      .waitFor();
+    expect(fresh.wallet!.calls).not.toContain("personal_sign");
+    await freshForm.getByRole("button", { name: messages.profile.checkGrant }).click();
+    await freshForm
+      .getByTestId("ask-for-cc")
+      .filter({ hasText: messages.profile.grantFailed(10) })
+      .waitFor();
+    expect(fresh.wallet!.calls).toContain("personal_sign");
+    await fresh.context.close();
 
     // The instructor tops up and adds the wallet again: the grant is sent, and the form opens.
     const again = await adminPost(stack, "/api/admin/whitelist/add", { wallet, notes: "" });
@@ -132,6 +152,25 @@ describe("a student who owns nothing", () => {
     await balance(/^6 CC$/).waitFor();
     await reason.waitFor();
     expect(await sendWithoutGas.count()).toBe(0);
+
+    // A tip would be relayed too: the form says the same and asks for no signature the relay would refuse.
+    await page.goto(`${stack.url}/projects?n=1`);
+    const banner = page.getByRole("banner");
+    const connect = banner.getByRole("button", { name: messages.wallet.connectButton });
+    // The wallet granted /wallet its accounts: the platform may reconnect to it by itself.
+    await connect
+      .or(banner.getByRole("button", { name: CONNECTED }))
+      .first()
+      .waitFor();
+    if (await connect.isVisible()) await connectWallet(page);
+    const portrait = page.locator("article", { hasText: "Self portrait in blue" });
+    const tipReason = page.getByTestId("tip-gasless-unavailable");
+    await tipReason.waitFor();
+    expect(await tipReason.innerText()).toMatch(/^You have used your 2 gasless transfers for today; they start again/);
+    const send = portrait.getByRole("button", { name: "Send" });
+    expect(await send.isDisabled()).toBe(true);
+    expect(await send.getAttribute("aria-describedby")).toBe(await tipReason.getAttribute("id"));
+    await screenshots(page, "tip-gasless-used-today");
     await context.close();
   });
 });

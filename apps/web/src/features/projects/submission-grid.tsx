@@ -11,6 +11,7 @@ import { LandingNotice, useFindInPages, useLanding } from "../../ui/landing";
 import { LoadMore } from "../../ui/load-more";
 import { Spinner } from "../../ui/spinner";
 import { useWallet } from "../../wallet/use-wallet";
+import { GASLESS_TIP_REASON_ID, useGaslessTipBlock } from "./api/gasless-tip";
 import { useProjects } from "./api/get-projects";
 import type { PendingTip } from "./api/pending-tips";
 import { useResumePendingTips } from "./api/resume-pending-tips";
@@ -21,6 +22,8 @@ export function SubmissionGrid({ projectNumber, landOn = null }: { projectNumber
   const { wallet } = useWallet();
   // A tip sent before the page was reloaded, its transfer mined since (or soon): recorded now.
   const resumed = useResumePendingTips(wallet);
+  // Said once above the cards; each card's Send is disabled and points here.
+  const gaslessBlock = useGaslessTipBlock();
   const { data, isLoading, isError, error, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } =
     useProjects(projectNumber);
   const submissions = data?.pages.flatMap((page) => page.items) ?? [];
@@ -38,6 +41,11 @@ export function SubmissionGrid({ projectNumber, landOn = null }: { projectNumber
         Submissions for Project {projectNumber}
       </h2>
       {gone && <LandingNotice>{messages.project.gone}</LandingNotice>}
+      {gaslessBlock && (
+        <p className="notice small" role="status" id={GASLESS_TIP_REASON_ID} data-testid="tip-gasless-unavailable">
+          {gaslessBlock}
+        </p>
+      )}
       {isLoading ? (
         <Spinner label="Loading submissions" />
       ) : isError && !data ? (

@@ -11,7 +11,7 @@ import { PendingTransactionText } from "../../ui/pending-transaction";
 import { useCcBalance } from "../../wallet/use-cc-balance";
 import { useWallet } from "../../wallet/use-wallet";
 import { useWalletSetup } from "../../wallet/wallet-context";
-import { useGaslessTipBlock } from "./api/gasless-tip";
+import { GASLESS_TIP_REASON_ID, useGaslessTipBlock } from "./api/gasless-tip";
 import type { PendingTip } from "./api/pending-tips";
 import { useSendCoin } from "./api/send-coin";
 import { tipErrorText, validateTip } from "./tip-errors";
@@ -86,15 +86,16 @@ export function TipForm({ project, resumed }: { project: Project; resumed?: Pend
           onChange={(e) => setAmount(e.target.value)}
           disabled={busy}
         />
-        <button type="submit" className="button" disabled={busy || balance.amount === undefined || !!gaslessBlock}>
+        <button
+          type="submit"
+          className="button"
+          disabled={busy || balance.amount === undefined || !!gaslessBlock}
+          // Why it is disabled: said once above the cards (submission-grid.tsx).
+          aria-describedby={gaslessBlock && !busy ? GASLESS_TIP_REASON_ID : undefined}
+        >
           {busy ? "Sending…" : "Send"}
         </button>
       </div>
-      {gaslessBlock && !busy && (
-        <p className="field-warning small" role="status" data-testid="tip-gasless-unavailable">
-          {gaslessBlock}
-        </p>
-      )}
       {waitingHash && <PendingNotice hash={waitingHash} explorerUrl={config.blockExplorerUrl} />}
     </form>
   );

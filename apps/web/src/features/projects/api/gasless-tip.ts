@@ -13,6 +13,9 @@ import { useWalletSetup } from "../../../wallet/wallet-context";
 
 const loadGasless = () => import("../../../wallet/gasless-transfer");
 
+/** The one notice above the cards that says why; each card's disabled Send is described by it. */
+export const GASLESS_TIP_REASON_ID = "gasless-tip-reason";
+
 /** Invalidated after each tip (send-coin.ts), so the count follows. */
 export const GASLESS_QUERY_KEY = "gasless";
 
