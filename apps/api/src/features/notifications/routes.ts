@@ -7,20 +7,12 @@
  */
 
 import { notificationEndpoints } from "@classcoin/shared/endpoints/notifications";
-import { messages } from "@classcoin/shared/messages";
 import { sql } from "drizzle-orm";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import { getSessionWallet } from "../../auth/session";
+import type { FastifyPluginAsync } from "fastify";
+import { requireSessionWallet } from "../../auth/session";
 import { registerEndpoint } from "../../http/endpoint";
-import { unauthorized } from "../../http-errors";
 import { mayNotify, notificationsFor } from "./from-events";
 import { addNotification, listNotifications, markNotificationsRead } from "./service";
-
-async function sessionWallet(request: FastifyRequest): Promise<string> {
-  const wallet = await getSessionWallet(request);
-  if (!wallet) throw unauthorized(messages.auth.required);
-  return wallet;
-}
 
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
@@ -47,13 +39,13 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   registerEndpoint(app, notificationEndpoints.list, {
     async handler(request, reply) {
       reply.header("Cache-Control", "no-store");
-      return listNotifications(db, await sessionWallet(request));
+      return listNotifications(db, await requireSessionWallet(request));
     },
   });
 
   registerEndpoint(app, notificationEndpoints.markRead, {
     async handler(request) {
-      const wallet = await sessionWallet(request);
+      const wallet = await requireSessionWallet(request);
       const { unread, marked } = await markNotificationsRead(db, wallet, request.body.ids);
       // Only when something changed: a repeated call must not be a way to flood every instance with events.
       if (marked > 0) await app.events.publish({ type: "notifications.read", wallet });
