@@ -5,8 +5,9 @@ import { configDefaults, defineConfig } from "vitest/config";
  * project's files and stops it at the end; `startTestChain()` gives each file its own deployment and
  * accounts on it. Vitest runs the root's global setup whichever projects are selected.
  *
- * The stress projects (`npm run test:stress`, `--project 'stress*'`: the class rehearsal, an indexer SIGKILL
- * soak and a 60 s load) run only when asked for by name, so plain `vitest run` (`npm test`) does not run them.
+ * The stress projects (`npm run test:stress`, `--project 'stress*'`: the class rehearsal, the README's production
+ * steps behind nginx and Caddy, an indexer SIGKILL soak and a 60 s load) run only when asked for by name, so plain
+ * `vitest run` (`npm test`) does not run them.
  */
 const stressRequested = process.argv.some(
   (arg, i, all) => arg.startsWith("--project=stress") || (arg.startsWith("stress") && all[i - 1] === "--project"),

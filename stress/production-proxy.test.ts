@@ -187,7 +187,7 @@ beforeAll(async () => {
   const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
   try {
     await redis.connect();
-    await redis.flushdb();
+    await redis.ping();
   } catch (error) {
     throw new Error(`This file needs Redis (TEST_REDIS_URL or redis://127.0.0.1:6379): ${(error as Error).message}`);
   } finally {
