@@ -32,7 +32,7 @@ export function DeployTab({ profiles }: { profiles: UseQueryResult<Profile[]> })
     const done = await act(
       () => deploy.mutateAsync({ confirmed: true }),
       (r) => `${messages.catalogue.deploySuccess}\n${details(r)}`,
-      messages.catalogue.deployFailed,
+      { errorPrefix: messages.catalogue.deployFailed },
     );
     setConfirming(false);
     if (done) setResult(done);

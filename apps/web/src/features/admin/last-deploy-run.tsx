@@ -38,7 +38,7 @@ export function LastDeployRun({ signer }: { signer: AdminSigner }) {
       () => resume.mutateAsync({ runId: run.id }),
       (r) =>
         `${messages.catalogue.deploySuccess}\n${messages.admin.deployDetails(r.recipients, `${r.amountPerProfile} CC`, `${r.totalDeployed} CC`)}`,
-      messages.catalogue.deployFailed,
+      { errorPrefix: messages.catalogue.deployFailed },
     );
     await queryClient.invalidateQueries({ queryKey: lastDeployRunKeyPrefix });
   };

@@ -54,6 +54,7 @@ export function WhitelistTab({ signer }: { signer: AdminSigner }) {
                 void act(
                   () => setMode.mutateAsync({ key: "whitelistMode", value: !whitelistMode }),
                   () => adminSuccessMessages.whitelistMode(!whitelistMode),
+                  { key: "mode" },
                 )
               }
             >
@@ -102,6 +103,7 @@ export function WhitelistTab({ signer }: { signer: AdminSigner }) {
             void act(
               () => remove.mutateAsync({ wallet: target.wallet }),
               () => adminSuccessMessages.walletRemoved,
+              { key: `remove:${target.wallet}` },
             );
           }}
         />

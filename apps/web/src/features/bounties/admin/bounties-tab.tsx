@@ -51,10 +51,12 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
       ? await act(
           () => update.mutateAsync({ bountyId: target._id, ...fields }),
           () => adminSuccessMessages.bountyUpdated,
+          { key: "save" },
         )
       : await act(
           () => create.mutateAsync(fields),
           () => adminSuccessMessages.bountyCreated,
+          { key: "save" },
         );
     if (result && target) setEditing(null);
     return result !== undefined;
@@ -128,6 +130,7 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
                           void act(
                             () => cancel.mutateAsync({ bountyId: b._id }),
                             (r) => r.message,
+                            { key: `lifecycle:${b._id}` },
                           )
                         }
                       >
@@ -145,6 +148,7 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
                         void act(
                           () => reopen.mutateAsync({ bountyId: b._id }),
                           (r) => r.message,
+                          { key: `lifecycle:${b._id}` },
                         )
                       }
                     >
@@ -168,6 +172,7 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
                       void act(
                         () => crossOut.mutateAsync({ bountyId: b._id, crossOut: !b.crossedOut }),
                         () => adminSuccessMessages.bountyCrossedOut(!b.crossedOut),
+                        { key: `cross-out:${b._id}` },
                       )
                     }
                   >
@@ -198,6 +203,7 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
             void act(
               () => complete.mutateAsync({ bountyId: target._id, wallet }),
               (r) => r.message,
+              { key: `lifecycle:${target._id}` },
             );
           }}
         />
@@ -215,6 +221,7 @@ export function BountiesTab({ signer }: { signer: AdminSigner }) {
             void act(
               () => remove.mutateAsync({ bountyId: target._id }),
               () => adminSuccessMessages.bountyDeleted,
+              { key: `delete:${target._id}` },
             );
           }}
         />

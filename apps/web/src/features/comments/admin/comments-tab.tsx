@@ -43,6 +43,7 @@ export function CommentsTab({ signer }: { signer: AdminSigner }) {
                     void act(
                       () => hide.mutateAsync({ commentId: c._id, hide: !c.hidden }),
                       () => adminSuccessMessages.commentHidden(!c.hidden),
+                      { key: `hide:${c._id}` },
                     )
                   }
                 />

@@ -47,6 +47,7 @@ export function FeedTab({ signer }: { signer: AdminSigner }) {
                   void act(
                     () => hide.mutateAsync({ feedPostId: p._id, hide: !p.hidden }),
                     () => adminSuccessMessages.feedPostHidden(!p.hidden),
+                    { key: `hide:${p._id}` },
                   )
                 }
               />

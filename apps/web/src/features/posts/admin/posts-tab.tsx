@@ -37,6 +37,7 @@ export function PostsTab({ signer }: { signer: AdminSigner }) {
                   void act(
                     () => hide.mutateAsync({ postId: p._id, hide: !p.hidden }),
                     () => adminSuccessMessages.postHidden(!p.hidden),
+                    { key: `hide:${p._id}` },
                   )
                 }
               />

@@ -39,6 +39,7 @@ export function ProfilesTab({ signer }: { signer: AdminSigner }) {
                   void act(
                     () => archive.mutateAsync({ wallet: p.wallet, archive: !p.archived }),
                     () => adminSuccessMessages.profileArchived(!p.archived),
+                    { key: `archive:${p.wallet}` },
                   )
                 }
               />

@@ -45,6 +45,7 @@ export function ProjectsTab({ signer }: { signer: AdminSigner }) {
                   void act(
                     () => archive.mutateAsync({ projectId: p._id, archive: !p.archived }),
                     () => adminSuccessMessages.projectArchived(!p.archived),
+                    { key: `archive:${p._id}` },
                   )
                 }
               />
