@@ -27,7 +27,11 @@ export function dayStart(day: string, timeZone: string | undefined): number {
   if (!timeZone) return utcMidnight;
   // Twice: the offset at the first guess may differ from the one at midnight (a daylight-saving change).
   const guess = utcMidnight - zoneOffsetMs(utcMidnight, timeZone);
-  return utcMidnight - zoneOffsetMs(guess, timeZone);
+  const start = utcMidnight - zoneOffsetMs(guess, timeZone);
+  // No 00:00 that day (Chile's and Cuba's clocks spring forward at midnight): `start` is then 23:00 of the day
+  // before by the old offset, and the day begins where that offset reaches midnight, the change itself (01:00).
+  if (dayAt(new Date(start), timeZone) !== day) return utcMidnight - zoneOffsetMs(start, timeZone);
+  return start;
 }
 
 /** The calendar day after `day` (YYYY-MM-DD). */
