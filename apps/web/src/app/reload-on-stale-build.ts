@@ -16,11 +16,14 @@ export function reloadOnStaleBuild(pendingUrl: () => string | undefined, win: Wi
   win.addEventListener("vite:preloadError", () => {
     const last = Number(win.sessionStorage.getItem(RELOADED_AT) ?? 0);
     if (Date.now() - last < MIN_INTERVAL_MS) return;
-    const target = pendingUrl() ?? `${win.location.pathname}${win.location.search}${win.location.hash}`;
+    const here = `${win.location.pathname}${win.location.search}${win.location.hash}`;
+    const target = pendingUrl() ?? here;
     void serverAnswers(target, win).then((answers) => {
       if (!answers) return;
       win.sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-      win.location.assign(target);
+      // Assigning the URL the tab is at, with a #fragment, only scrolls to it: the old build would stay.
+      if (target === here) win.location.reload();
+      else win.location.assign(target);
     });
   });
 }
