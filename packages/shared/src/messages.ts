@@ -27,7 +27,7 @@ export const messages = {
     grantUnderWay: (cc: number) =>
       `You are on the class roster: your welcome grant of ${cc} ${PRODUCT_SYMBOL} is on its way. It shows here once its transaction is mined, usually within a minute.`,
     grantFailed: (cc: number) =>
-      `You are on the class roster, but your welcome grant of ${cc} ${PRODUCT_SYMBOL} could not be sent: the class treasury had too little ETH to pay for it. Ask your instructor to top up the class treasury with ETH and add your wallet again (Admin → Whitelist); your grant is sent then.`,
+      `You are on the class roster, but your welcome grant of ${cc} ${PRODUCT_SYMBOL} could not be sent: the class treasury had too little ETH to pay for it, or its transaction did not go through. Ask your instructor to top up the class treasury with ETH if it is low (Admin → Dashboard) and add your wallet again (Admin → Whitelist); your grant is sent then.`,
     grantEthOwed: (cc: number) =>
       `You are on the class roster and your welcome grant of ${cc} ${PRODUCT_SYMBOL} has been sent (it shows here in a moment; if it does not, refresh the page), but not its ETH for gas: the class treasury was short of it. You can still send ${PRODUCT_SYMBOL} without gas; for the ETH, ask your instructor to top up the class treasury and add your wallet again.`,
     listedWithoutGrant: `You are on the class roster, but no welcome grant was set up for this wallet. Ask your instructor to send ${PRODUCT_SYMBOL} to this wallet.`,

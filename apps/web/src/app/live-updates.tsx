@@ -136,9 +136,10 @@ export function LiveUpdates() {
         case "profile.changed":
           readAdminListsAgain(queryClient, "/api/admin/profiles/");
           readAdminCountsAgain(queryClient);
-          // Names and photos show on posts, submissions, predictions and the leaderboard too; a new profile is
-          // a new student on the leaderboard.
-          return readAgain("profiles", "posts", "projects", "predictions", "leaderboard");
+          // Names and photos show on posts, submissions, predictions, the leaderboard, the explorer's rows and
+          // notifications (read with the actor's current profile) too; a new profile is a new student on the
+          // leaderboard.
+          return readAgain("profiles", "posts", "projects", "predictions", "leaderboard", "explorer", "notifications");
         case "project.changed":
           // A new submission is a new candidate to predict and a new row on the leaderboard.
           readAdminListsAgain(queryClient, "/api/admin/predictions/");

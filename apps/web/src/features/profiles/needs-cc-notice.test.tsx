@@ -84,7 +84,9 @@ describe("the create form's notice for a wallet without CC", () => {
     }
     // What went wrong, and what to do.
     expect(messages.profile.grantFailed(10)).toMatch(/could not be sent: the class treasury had too little ETH/);
-    expect(messages.profile.grantFailed(10)).toMatch(/Ask your instructor to top up the class treasury/);
+    expect(messages.profile.grantFailed(10)).toMatch(
+      /Ask your instructor to top up the class treasury with ETH if it is low/,
+    );
     // Not on the roster: the roster text, as before.
     expect(render(sepolia, true, { wallet, listed: false, grant: null })).toContain(
       escaped(messages.profile.askForCc(10)),
