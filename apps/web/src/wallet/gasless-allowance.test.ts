@@ -1,7 +1,7 @@
 import type { RelayAllowance } from "@classcoin/shared/gasless";
 import { messages } from "@classcoin/shared/messages";
 import { describe, expect, it } from "vitest";
-import { clockTime, gaslessUnavailable } from "./gasless-allowance";
+import { clockTime, gaslessUnavailable, recheckInMs } from "./gasless-allowance";
 
 const now = new Date(2026, 10, 28, 9, 30);
 const allowance = (over: Partial<RelayAllowance>): RelayAllowance => ({
@@ -36,5 +36,21 @@ describe("why a gasless transfer would be refused now", () => {
     );
     expect(gaslessUnavailable(allowance({ gasless: "paused" }), now)).toBe(messages.relay.paused);
     expect(gaslessUnavailable(allowance({ gasless: "off" }), now)).toBe(messages.relay.off);
+  });
+});
+
+describe("when the page asks again", () => {
+  it("behavior: a second after a used-up window frees a transfer, each minute while paused, never when it would send", () => {
+    const at = new Date(now.getTime() + 90_000).toISOString();
+    expect(recheckInMs(allowance({ remaining: 0, nextAt: at }), now)).toBe(91_000);
+    expect(recheckInMs(allowance({ classRemaining: 0, nextAt: at }), now)).toBe(91_000);
+    // A time already past (the page's clock ahead of the server's): at once.
+    expect(recheckInMs(allowance({ remaining: 0, nextAt: new Date(now.getTime() - 5_000).toISOString() }), now)).toBe(
+      1_000,
+    );
+    expect(recheckInMs(allowance({ gasless: "paused" }), now)).toBe(60_000);
+    expect(recheckInMs(allowance({}), now)).toBeNull();
+    expect(recheckInMs(allowance({ gasless: "off" }), now)).toBeNull();
+    expect(recheckInMs(null, now)).toBeNull();
   });
 });

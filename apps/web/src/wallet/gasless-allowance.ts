@@ -36,3 +36,19 @@ export function gaslessUnavailable(allowance: RelayAllowance | null, now = new D
   if (allowance.gasless === "paused") return messages.relay.paused;
   return null;
 }
+
+/** A paused relay (the treasury low) is asked again this often: the instructor may top it up meanwhile. */
+const PAUSED_RECHECK_MS = 60_000;
+
+/**
+ * When to read the allowance again while a gasless transfer would be refused, or null: just after `nextAt` (a
+ * transfer of the window leaves it), or in a minute while the relay is paused. Before, the page kept "Send"
+ * disabled past the time it named, until a reload.
+ */
+export function recheckInMs(allowance: RelayAllowance | null, now = new Date()): number | null {
+  if (!allowance || gaslessUnavailable(allowance, now) === null || allowance.gasless === "off") return null;
+  if ((allowance.remaining === 0 || allowance.classRemaining === 0) && allowance.nextAt) {
+    return Math.max(Date.parse(allowance.nextAt) - now.getTime(), 0) + 1_000;
+  }
+  return allowance.gasless === "paused" ? PAUSED_RECHECK_MS : null;
+}

@@ -146,6 +146,7 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
   useEffect(() => {
     if (!pollAddress) return;
     let stopped = false;
+    let recheck: ReturnType<typeof setTimeout> | undefined;
     client.cannotPayGas(pollAddress).then(
       async (cannot) => {
         if (stopped) return;
@@ -153,8 +154,12 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
         if (!cannot) return setGaslessReason(null);
         try {
           const allowance = await loadAllowance();
-          const reason = allowance.gaslessUnavailable(await allowance.readGaslessAllowance(pollAddress));
-          if (!stopped) setGaslessReason(reason);
+          const read = await allowance.readGaslessAllowance(pollAddress);
+          if (stopped) return;
+          setGaslessReason(allowance.gaslessUnavailable(read));
+          // Asked again when a transfer frees up (or the treasury may have been topped up), not only on reload.
+          const wait = allowance.recheckInMs(read);
+          if (wait !== null) recheck = setTimeout(() => setGasChecks((n) => n + 1), wait);
         } catch (error) {
           // Not known: the offer stands, and the relay's refusal says why if it comes to that.
           console.error("Could not read the gasless allowance", error);
@@ -165,6 +170,7 @@ export function useWalletPage(provider: WalletProvider, config: TokenClientConfi
     );
     return () => {
       stopped = true;
+      clearTimeout(recheck);
     };
   }, [pollAddress, client, gasChecks]);
 

@@ -6,7 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useConfig as useWagmiConfig } from "wagmi";
-import { gaslessUnavailable, readGaslessAllowance } from "../../../wallet/gasless-allowance";
+import { gaslessUnavailable, readGaslessAllowance, recheckInMs } from "../../../wallet/gasless-allowance";
 import { useSignedIn } from "../../../wallet/session";
 import { useWallet } from "../../../wallet/use-wallet";
 import { useWalletSetup } from "../../../wallet/wallet-context";
@@ -29,6 +29,8 @@ export function useGaslessTipBlock(): string | null {
     queryKey: [GASLESS_QUERY_KEY, wallet],
     enabled: signedIn === true && wallet !== undefined,
     staleTime: 30_000,
+    // Asked again when a transfer frees up (or the treasury may have been topped up): Send comes back by itself.
+    refetchInterval: (query) => recheckInMs(query.state.data ?? null) ?? false,
     queryFn: async () => {
       if (!wallet) return null;
       const gasless = await loadGasless();
