@@ -54,7 +54,7 @@ export const HOLDERS_PAGE_SIZE = EXPLORER_PAGE_SIZE;
 export const holdersQuerySchema = z.object({
   page: z.preprocess(
     (value) => (value === "" ? undefined : value),
-    wholeNumber("page must be a whole number of 1 or more", 1, 1_000_000_000).optional(),
+    wholeNumber("page must be a whole number from 1 to 1000000000", 1, 1_000_000_000).optional(),
   ),
 });
 

@@ -44,7 +44,7 @@ export const explorerQuerySchema = z
   .object({
     page: z.preprocess(
       blankToUndefined,
-      wholeNumber("page must be a whole number of 1 or more", 1, 1_000_000_000).optional(),
+      wholeNumber("page must be a whole number from 1 to 1000000000", 1, 1_000_000_000).optional(),
     ),
     limit: z.preprocess(
       blankToUndefined,

@@ -170,7 +170,7 @@ const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 export const archiveTransactionsQuerySchema = z.object({
   page: z.preprocess(
     blankToUndefined,
-    wholeNumber("page must be a whole number of 1 or more", 1, 1_000_000_000).optional(),
+    wholeNumber("page must be a whole number from 1 to 1000000000", 1, 1_000_000_000).optional(),
   ),
   limit: z.preprocess(
     blankToUndefined,

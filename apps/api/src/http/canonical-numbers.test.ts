@@ -26,10 +26,14 @@ const routes: { url: (n: string) => string; n: number; error: string }[] = [
   { url: (n) => `/api/archives/${n}/transactions`, n: 1, error: ID_MESSAGE },
   { url: (n) => `/api/projects/1?limit=${n}`, n: 2, error: messages.paging.limit(100) },
   { url: (n) => `/api/feed?limit=${n}`, n: 2, error: "limit must be a whole number from 1 to 50" },
-  { url: (n) => `/api/explorer/transactions?page=${n}`, n: 1, error: "page must be a whole number of 1 or more" },
+  {
+    url: (n) => `/api/explorer/transactions?page=${n}`,
+    n: 1,
+    error: "page must be a whole number from 1 to 1000000000",
+  },
   { url: (n) => `/api/explorer/transactions?limit=${n}`, n: 2, error: "limit must be a whole number from 1 to 100" },
   { url: (n) => `/api/explorer/daily?days=${n}`, n: 2, error: "days must be a whole number from 1 to 366" },
-  { url: (n) => `/api/explorer/holders?page=${n}`, n: 1, error: "page must be a whole number of 1 or more" },
+  { url: (n) => `/api/explorer/holders?page=${n}`, n: 1, error: "page must be a whole number from 1 to 1000000000" },
 ];
 
 let chain: TestChain;
