@@ -45,8 +45,11 @@ export function attachIndexer(app: App): Indexer | undefined {
     });
   });
   app.addHook("onClose", async () => {
-    await election?.stop();
+    // The batch in flight is written before the lock is let go, so the standby that takes over starts from its
+    // checkpoint instead of reading the same blocks while this one still writes them (store.ts would refuse its
+    // write, but only after the work), as `npm run indexer` stops.
     await indexer.stop();
+    await election?.stop();
   });
   return indexer;
 }
