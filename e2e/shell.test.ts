@@ -319,6 +319,9 @@ describe("shell: navigation, wallet strip and home", () => {
     await page.getByLabel("Write a post").fill(content);
     await page.getByRole("button", { name: "Post", exact: true }).click();
     await page.getByRole("button", { name: "Posting…" }).waitFor();
+    // The 90 s start when the wallet is asked to sign (after the page has fetched its sign-in message): skipped
+    // before then, the wait would still lie ahead at real speed (seen in CI under load).
+    await expect.poll(() => wallet.calls.includes("personal_sign"), { timeout: 30_000 }).toBe(true);
     // Before: "Posting…" stayed disabled with no word until a reload.
     await page.clock.runFor(91_000);
     expect((await readAlert(page)).text).toBe(messages.catalogue.signature);
