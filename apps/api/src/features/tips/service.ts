@@ -21,6 +21,7 @@ import {
   WaitForTransactionReceiptTimeoutError,
 } from "viem";
 import { invalidateBalance } from "../../chain/balances";
+import { tipDescription } from "../../chain/indexer/classify";
 import { projects, semesters, tips, transactions } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { badRequest, conflict, HttpError, notFound } from "../../http-errors";
@@ -37,7 +38,7 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
   if (input.fromWallet === input.toWallet) throw badRequest(messages.send.self);
   const projectId = Number(input.projectId);
   const [project] = await db
-    .select({ authorWallet: projects.authorWallet, archived: projects.archived })
+    .select({ authorWallet: projects.authorWallet, archived: projects.archived, projectNumber: projects.projectNumber })
     .from(projects)
     .where(eq(projects.id, projectId));
   if (!project) throw notFound(messages.project.notFound);
@@ -85,10 +86,11 @@ export async function recordTip(deps: AppDeps, input: SendCoin): Promise<SendCoi
       }
     }
     if (recorded === undefined) throw conflict(tipErrors.duplicate);
-    // If the indexer saw the Transfer first, its row becomes a project tip now (it does the same the other way).
+    // If the indexer saw the Transfer first, its row becomes a project tip now (it does the same the other way),
+    // with the project it was for: the indexer's later reconcile only looks at rows still typed 'transfer'.
     await tx
       .update(transactions)
-      .set({ type: "project_tip" })
+      .set({ type: "project_tip", description: tipDescription(project.projectNumber) })
       .where(and(eq(transactions.txHash, input.txHash), eq(transactions.logIndex, recorded)));
     // `total_received` follows: the database computes it from the wei (a generated column).
     const [updated] = await tx
