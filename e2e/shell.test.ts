@@ -14,8 +14,10 @@ import { readAlert } from "./harness/alerts";
 import { launchBrowser, screenshot } from "./harness/browser";
 import { CONNECTED, connectDevWallet, connectWallet } from "./harness/connect";
 import { fundWallet } from "./harness/funding";
+import { createMember } from "./harness/members";
 import { DESKTOP, openPage, PHONE } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
+import { solidPng } from "./harness/solid-png";
 import { CHAIN_NAME, type E2EStack } from "./harness/stack";
 import { TestWallet } from "./harness/test-wallet";
 
@@ -212,6 +214,29 @@ describe("shell: navigation, wallet strip and home", () => {
       .and(page.locator("[aria-pressed=true]"))
       .waitFor();
     await screenshot(page, "forum-dev-wallet");
+    await context.close();
+  });
+
+  it("a student who has submitted a project but never posted has 'Join in: post, submit, tip' ticked", async () => {
+    // The step names a submission and a tip as joining in; it ticked only after a forum post (a class's week 2:
+    // a student with four submissions and a tip still saw it open).
+    const member = await createMember(stack, { name: "Sam Submitter" });
+    const form = new FormData();
+    form.append("wallet", member.wallet);
+    form.append("projectNumber", "3");
+    form.append("title", "Sam's landscape");
+    form.append("image", new Blob([new Uint8Array(solidPng(32, [90, 140, 60]))], { type: "image/png" }), "art.png");
+    const res = await fetch(`${stack.url}/api/projects`, {
+      method: "POST",
+      headers: { cookie: member.cookie },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+
+    const { page, context } = await openPage(browser, stack, "/", { wallet: { signer: member.key } });
+    await connectWallet(page);
+    await checklistItem(page, "Create your profile").and(page.locator("li.done")).waitFor();
+    await checklistItem(page, "Join in: post, submit, tip").and(page.locator("li.done")).waitFor({ timeout: 10_000 });
     await context.close();
   });
 

@@ -18,11 +18,12 @@ import "./home.css";
 export function HomePage({
   latestPosts,
   openBounties,
-  hasPosted,
+  joinedIn,
 }: {
   latestPosts: ReactNode;
   openBounties: ReactNode;
-  hasPosted: boolean;
+  /** Has posted, submitted a project or tipped a classmate. */
+  joinedIn: boolean;
 }) {
   const { config } = useWalletSetup();
   const { address } = useWallet();
@@ -64,7 +65,7 @@ export function HomePage({
       ),
     },
     {
-      done: hasPosted,
+      done: joinedIn,
       title: "Join in: post, submit, tip",
       detail: (
         <>
