@@ -57,6 +57,19 @@ describe("shell: navigation, wallet strip and home", () => {
     await context.close();
   });
 
+  it("a visitor's home page does not ask for the leaderboard (only a connected student's checklist needs it)", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${stack.url}/`);
+    await page.locator(".latest-posts li").first().waitFor();
+    await page.getByRole("region", { name: "Open bounties" }).locator("li").first().waitFor();
+    expect(asked).toContain("/api/posts");
+    expect(asked).not.toContain("/api/leaderboard");
+    await context.close();
+  });
+
   it("a tab opened before an upgrade loads the new build when a page's chunk is gone (404), instead of an error", async () => {
     const { page, context } = await openPage(browser, stack, "/", { wallet: false });
     await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();

@@ -12,7 +12,8 @@ export function HomeRoute() {
   const { posts } = usePosts();
   // "Join in" names a submission and a tip too: the leaderboard lists every submission's author and every
   // tipper, in one cached read.
-  const { data: leaderboard } = useLeaderboard();
+  // A visitor has no checklist to tick: the leaderboard (balances read on chain when not cached) is not asked.
+  const { data: leaderboard } = useLeaderboard({ enabled: wallet !== undefined });
   const joinedIn =
     wallet !== undefined &&
     ((posts ?? []).some((p) => p.authorWallet.toLowerCase() === wallet) ||

@@ -8,4 +8,6 @@ export const getLeaderboard = () => callApi(leaderboardEndpoints.get);
 export const getLeaderboardQueryOptions = () =>
   queryOptions({ queryKey: ["leaderboard"], queryFn: getLeaderboard, staleTime: 15_000 });
 
-export const useLeaderboard = () => useQuery(getLeaderboardQueryOptions());
+/** `enabled: false` reads nothing (the home page needs it only for a connected student's checklist). */
+export const useLeaderboard = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getLeaderboardQueryOptions(), enabled });
