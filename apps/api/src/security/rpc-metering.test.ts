@@ -12,7 +12,7 @@ import { ADMIN_WALLET, adminInject, signedAdminRequest } from "../testing/admin"
 import { createTestApp, type TestApp } from "../testing/app";
 import { startTestChain, type TestChain } from "../testing/chain";
 import { type RpcGateway, startRpcGateway } from "../testing/rpc-gateway";
-import { signerAccount, siweMessageFor } from "../testing/sign-in";
+import { signerAccount, signIn, siweMessageFor } from "../testing/sign-in";
 
 let chain: TestChain;
 let gateway: RpcGateway;
@@ -104,6 +104,20 @@ describe("requests anyone can send do not cost an RPC call each", () => {
       }
     });
     expect(made.eth_chainId ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it("GET /api/relay/allowance reads the treasury once for many calls, not four RPC calls per call", async () => {
+    // Any wallet signs in, and the route has no rate limit: each call read the block number, the treasury's
+    // nonce twice and its balance (4 calls), so one signed-in tab in a loop spent the instructor's metered plan.
+    const cookie = await signIn(t, 4);
+    const made = await callsDuring(async () => {
+      for (let i = 0; i < 30; i++) {
+        const res = await t.app.inject({ method: "GET", url: "/api/relay/allowance", headers: { cookie } });
+        expect([res.statusCode, res.json().gasless]).toEqual([200, expect.stringMatching(/^(on|paused|off)$/)]);
+      }
+    });
+    const total = Object.values(made).reduce((sum, n) => sum + n, 0);
+    expect(total, JSON.stringify(made)).toBeLessThanOrEqual(4);
   });
 
   it("admin calls are rate-limited per client before any signature is looked at", async () => {
