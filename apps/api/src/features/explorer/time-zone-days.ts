@@ -4,18 +4,38 @@
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * One formatter per zone, made once: making one costs a fraction of a millisecond, and a year's chart asks for
+ * about 1,500 offsets, so a new one each time made every `?days=366&tz=…` cost 100–400 ms of the event loop,
+ * which any visitor could ask for again and again past the response cache (each spelling of a zone,
+ * `eUROPE/bERLIN`, and each `days` is its own entry). Bounded: emptied when it holds more names than the
+ * ~600 zones there are (a client sending many spellings only makes it rebuild).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 1_024;
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at the instant `at` (ms). */
 function zoneOffsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  const parts = formatterFor(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return wall - Math.floor(at / 1000) * 1000;
