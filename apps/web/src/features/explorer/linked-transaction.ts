@@ -5,11 +5,14 @@
  */
 
 import type { Transaction } from "@classcoin/shared/entities";
+import { txHashSchema } from "@classcoin/shared/primitives";
 import { useCallback, useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { useExplorerLookup } from "./api/search-explorer";
 
 export const TRANSACTION_PARAM = "tx";
+
+const NOT_A_TRANSACTION = "That link does not name a ClassCoin transaction. Search for it above.";
 
 export function useLinkedTransaction(open: (transaction: Transaction) => void) {
   const [params, setParams] = useSearchParams();
@@ -21,15 +24,16 @@ export function useLinkedTransaction(open: (transaction: Transaction) => void) {
   useEffect(() => {
     setNotice(null);
     if (!hash) return;
+    // Only a transaction hash is looked up: anything else made the page repeat a crafted link's words
+    // ("No address … matches \"<any text>\"") or the search's own error ("q: Too big: expected string…").
+    if (!txHashSchema.safeParse(hash).success) {
+      setNotice(NOT_A_TRANSACTION);
+      return;
+    }
     lookUp(hash, {
       onSuccess: ({ result, transaction }) => {
         if (transaction) open(transaction);
-        else
-          setNotice(
-            result.kind === "none"
-              ? result.message
-              : "That link does not name a ClassCoin transaction. Search for it above.",
-          );
+        else setNotice(result.kind === "none" ? result.message : NOT_A_TRANSACTION);
       },
       onError: (error) => setNotice(`The transaction could not be looked up: ${error.message}`),
     });
