@@ -12,6 +12,7 @@ import { idParam, LandingNotice, useFindInPages } from "../../ui/landing";
 import { LoadMore } from "../../ui/load-more";
 import { UserStrip } from "../../wallet/user-strip";
 import { usePosts } from "./api/get-posts";
+import { usePostOnForum } from "./api/post-on-forum";
 import { PostComposer } from "./post-composer";
 import { PostItem } from "./post-item";
 import "./posts.css";
@@ -31,11 +32,13 @@ export function PostsPage({
   const target = idParam(params.get(FORUM_POST_PARAM));
   const targetComment = idParam(params.get(FORUM_COMMENT_PARAM));
   const last = posts?.at(-1);
+  const onForum = usePostOnForum(target);
   const { searching, gone } = useFindInPages({
     target,
     ids: posts?.map((p) => p._id),
-    // Newest first by id: once the last post loaded is older than the one named, it is not on the forum.
-    passed: last !== undefined && Number(last._id) < Number(target),
+    // Newest first by id: once the last post loaded is older than the one named, it is not on the forum; nor
+    // when the one request asking for it says so (a hidden post below every post shown is not paged towards).
+    passed: (last !== undefined && Number(last._id) < Number(target)) || onForum === false,
     hasNextPage,
     isFetchingNextPage,
     isFetchNextPageError,
