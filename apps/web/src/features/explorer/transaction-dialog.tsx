@@ -4,7 +4,7 @@
  */
 import type { Transaction } from "@classcoin/shared/entities";
 import { messages } from "@classcoin/shared/messages";
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { useAlert } from "../../ui/alerts";
 import { Avatar } from "../../ui/avatar";
 import { copyText } from "../../ui/copy-text";
@@ -22,28 +22,11 @@ export function TransactionDialog({ summary, onClose }: { summary: Transaction; 
   const { data, isError } = useTransaction(summary._id);
   const tx = data ?? summary;
 
-  // A modal dialog keeps the page inert, but Tab would still leave for the browser's own UI: wrap it around.
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== "Tab" || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>("a[href], button:not(:disabled)")];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
     <dialog
       ref={dialogRef}
       className="dialog tx-dialog"
       aria-labelledby={titleId}
-      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

@@ -1,0 +1,88 @@
+/**
+ * A student who uses only the keyboard: what they open with Enter they can move through with Tab and
+ * leave with Escape, and the focus is never lost to the page or the browser's own UI. On the shared stack
+ * it signs in as a fresh member of its own and changes nothing another file reads.
+ */
+import { messages } from "@classcoin/shared/messages";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "./harness/browser";
+import { CONNECTED, connectWallet } from "./harness/connect";
+import { createMember, type Member } from "./harness/members";
+import { openPage, settled } from "./harness/pages";
+import { useSharedStack } from "./harness/shared-stack";
+import type { E2EStack } from "./harness/stack";
+
+let stack: E2EStack;
+let browser: Browser;
+let member: Member;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([useSharedStack(), launchBrowser()]);
+  member = await createMember(stack, { name: "Kim Keys", cc: "5" });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const banner = (page: Page) => page.getByRole("banner");
+
+/** The focused element's name, and whether it is inside an open dialog. */
+const focusNow = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      name: !el || el === document.body ? "(the page)" : (el.getAttribute("aria-label") ?? el.textContent ?? "").trim(),
+      inDialog: !!el?.closest("dialog[open]"),
+    };
+  });
+
+/** Presses `key` `times` times and returns where the focus was after each press. */
+async function pressAndTrack(page: Page, key: string, times: number) {
+  const stops: { name: string; inDialog: boolean }[] = [];
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(key);
+    stops.push(await focusNow(page));
+  }
+  return stops;
+}
+
+describe("dialogs by keyboard", () => {
+  it("Tab and Shift+Tab go round the connect dialog and never leave it while it is open", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: member.key } });
+    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+    await settled(page);
+    await banner(page).getByRole("button", { name: messages.wallet.connectButton }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+    await dialog.waitFor();
+    const controls = await dialog.locator("button:not(:disabled), select, a[href]").count();
+    const forward = await pressAndTrack(page, "Tab", controls + 2);
+    expect(forward.filter((stop) => !stop.inDialog)).toEqual([]);
+    const back = await pressAndTrack(page, "Shift+Tab", controls + 2);
+    expect(back.filter((stop) => !stop.inDialog)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await focusNow(page)).toEqual({ name: messages.wallet.connectButton, inDialog: false });
+    await context.close();
+  });
+
+  it("an alert keeps the focus on its OK button however often Tab is pressed, and Escape hands it back", async () => {
+    const { page, context } = await openPage(browser, stack, "/projects", { wallet: { signer: member.key } });
+    await connectWallet(page);
+    await settled(page);
+    const amount = page.getByPlaceholder("Amount (CC)").first();
+    await amount.focus();
+    await page.keyboard.type("999999");
+    await page.keyboard.press("Enter");
+    const alert = page.getByRole("alertdialog");
+    await alert.waitFor();
+    expect(await focusNow(page)).toEqual({ name: "OK", inDialog: true });
+    expect(await pressAndTrack(page, "Tab", 3)).toEqual(Array(3).fill({ name: "OK", inDialog: true }));
+    expect(await pressAndTrack(page, "Shift+Tab", 3)).toEqual(Array(3).fill({ name: "OK", inDialog: true }));
+    await page.keyboard.press("Escape");
+    await alert.waitFor({ state: "detached" });
+    expect(await amount.evaluate((input) => input === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});
