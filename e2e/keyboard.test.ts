@@ -86,3 +86,26 @@ describe("dialogs by keyboard", () => {
     await context.close();
   });
 });
+
+describe("the header's wallet strip by keyboard", () => {
+  it("connecting and disconnecting keep the focus in the strip, on the button that took the pressed one's place", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: member.key } });
+    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+    await settled(page);
+    await banner(page).getByRole("button", { name: messages.wallet.connectButton }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+    await dialog.waitFor();
+    expect(await focusNow(page)).toEqual({ name: "Test Wallet", inDialog: true });
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    const disconnect = banner(page).getByRole("button", { name: CONNECTED });
+    await disconnect.waitFor();
+    await expect.poll(() => focusNow(page)).toEqual({ name: "Disconnect", inDialog: false });
+    await page.keyboard.press("Enter");
+    const connect = banner(page).getByRole("button", { name: messages.wallet.connectButton });
+    await connect.waitFor();
+    await expect.poll(() => focusNow(page)).toEqual({ name: messages.wallet.connectButton, inDialog: false });
+    await context.close();
+  });
+});

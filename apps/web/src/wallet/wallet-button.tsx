@@ -5,6 +5,7 @@
  */
 import { messages } from "@classcoin/shared/messages";
 import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useDisconnect, useSwitchChain } from "wagmi";
 import { useAlert } from "../ui/alerts";
 import { Identicon } from "../ui/identicon";
@@ -27,13 +28,43 @@ export function WalletButton() {
   const alert = useAlert();
   const queryClient = useQueryClient();
   const signedIn = useSignedIn();
+  const mainButton = useRef<HTMLButtonElement>(null);
+  const switching = useRef(false);
+  const connected = address !== undefined;
+
+  // Connect and Sign out each take the other's place: the pressed button leaves the page, and the focus with
+  // it (onto the body, where a keyboard or screen reader user starts again from the top). Only after a switch
+  // made here, so a page load that reconnects on its own takes no focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the switch (connected) is what moves the focus
+  useEffect(() => {
+    if (!switching.current) return;
+    const refocus = () => {
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost) mainButton.current?.focus();
+    };
+    refocus();
+    // The connect dialog closes just after the wallet connects, and gives the focus to the gone Connect button.
+    const timer = setTimeout(() => {
+      switching.current = false;
+      refocus();
+    }, 100);
+    return () => clearTimeout(timer);
+  }, [connected]);
 
   if (!address) {
     // Never disabled: a wallet that never answers (its window closed) must not leave no way to try again.
     const busy = status === "connecting" || status === "reconnecting";
     return (
       <div className="wallet-strip">
-        <button type="button" className="button" onClick={openConnect}>
+        <button
+          ref={mainButton}
+          type="button"
+          className="button"
+          onClick={() => {
+            switching.current = true;
+            openConnect();
+          }}
+        >
           {busy ? "Connecting…" : messages.wallet.connectButton}
         </button>
       </div>
@@ -65,9 +96,11 @@ export function WalletButton() {
         </span>
       )}
       <button
+        ref={mainButton}
         type="button"
         className="button secondary small"
         onClick={async () => {
+          switching.current = true;
           await signOut();
           setSessionWallet(queryClient, null);
           await disconnect().catch((e) => console.error("Disconnect failed", e));
