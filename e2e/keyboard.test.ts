@@ -109,3 +109,45 @@ describe("the header's wallet strip by keyboard", () => {
     await context.close();
   });
 });
+
+/** The focused field's label, whether it says it is invalid, and the text of what it is described by. */
+const focusedField = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLTextAreaElement | null;
+    const described = (el?.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? "");
+    return {
+      label: el?.labels?.[0]?.textContent?.trim() ?? null,
+      invalid: el?.getAttribute("aria-invalid") ?? null,
+      described: described.join(" | "),
+    };
+  });
+
+describe("forms by keyboard", () => {
+  it("an empty post or comment sent with Enter puts the focus back in its text, marked invalid and tied to its error", async () => {
+    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: member.key } });
+    await connectWallet(page);
+    await settled(page);
+    await page.getByRole("button", { name: "Post", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("alert").first().waitFor();
+    const post = await focusedField(page);
+    expect(post).toMatchObject({ label: "Write a post", invalid: "true" });
+    expect(post.described).toContain(messages.post.empty);
+
+    const first = page.locator("article.post").first();
+    await first.getByRole("button", { name: /^Comments/ }).focus();
+    await page.keyboard.press("Enter");
+    const comments = first.getByRole("region", { name: "Comments" });
+    await comments.waitFor();
+    await comments.getByRole("button", { name: "Comment", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await comments.getByRole("alert").waitFor();
+    const comment = await focusedField(page);
+    expect(comment.invalid).toBe("true");
+    expect(comment.described.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});

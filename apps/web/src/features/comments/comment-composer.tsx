@@ -6,7 +6,7 @@ import { validateCommentInput } from "@classcoin/shared/comments";
 import { COMMENT_MAX_LENGTH } from "@classcoin/shared/constants";
 import { messages } from "@classcoin/shared/messages";
 import { textLength } from "@classcoin/shared/text";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
 import { FormErrors } from "../../ui/form-errors";
@@ -67,6 +67,7 @@ export function CommentForm({
   const create = useCreateComment(postId);
   const alert = useAlert();
   const textId = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const errorId = useId();
 
@@ -74,7 +75,12 @@ export function CommentForm({
     event.preventDefault();
     const found = validateCommentInput({ connected: true, hasProfile: true, text });
     setErrors(found);
-    if (found.length > 0) return;
+    // Back to the text the error is about (a keyboard user is on the button; a screen reader reads the field,
+    // its invalid state and the error it is described by).
+    if (found.length > 0) {
+      textRef.current?.focus();
+      return;
+    }
     create.mutate(
       { text: text.trim(), parentCommentId },
       {
@@ -97,6 +103,7 @@ export function CommentForm({
         {label}
       </label>
       <textarea
+        ref={textRef}
         id={textId}
         rows={3}
         value={text}

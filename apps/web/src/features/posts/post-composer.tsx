@@ -4,7 +4,7 @@
  */
 import { messages } from "@classcoin/shared/messages";
 import { postCounter, validatePostInput } from "@classcoin/shared/posts";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../ui/alerts";
 import { FormErrors } from "../../ui/form-errors";
@@ -42,6 +42,7 @@ function ComposerForm({ balance }: { balance: number }) {
   const createPost = useCreatePost();
   const alert = useAlert();
   const textId = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const errorId = useId();
 
@@ -50,7 +51,12 @@ function ComposerForm({ balance }: { balance: number }) {
     const found = validatePostInput({ connected: true, hasProfile: true, balance, content });
     setErrors(found);
     setTried(true);
-    if (found.length > 0) return;
+    // Back to the text the error is about (a keyboard user is on the button; a screen reader reads the field,
+    // its invalid state and the error it is described by).
+    if (found.length > 0) {
+      textRef.current?.focus();
+      return;
+    }
     createPost.mutate(content.trim(), {
       onSuccess: () => {
         setContent("");
@@ -69,6 +75,7 @@ function ComposerForm({ balance }: { balance: number }) {
     <form className="card composer" onSubmit={submit} noValidate>
       <label htmlFor={textId}>Write a post</label>
       <textarea
+        ref={textRef}
         id={textId}
         rows={4}
         value={content}
