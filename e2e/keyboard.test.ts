@@ -151,3 +151,32 @@ describe("forms by keyboard", () => {
     await context.close();
   });
 });
+
+describe("the phone menu by keyboard (390 px)", () => {
+  it("following a link from the open menu lands the focus on the new page's content, not on the page's body", async () => {
+    const { page, context } = await openPage(browser, stack, "/", {
+      wallet: false,
+      viewport: { width: 390, height: 800 },
+    });
+    await page.getByRole("heading", { level: 1, name: "Welcome to ClassCoin" }).waitFor();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = nav.getByRole("button", { name: "Menu" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    const stops = await pressAndTrack(page, "Tab", 5);
+    expect(stops.map((stop) => stop.name)).toEqual(["Home", "Profiles", "Projects", "Explorer", "Forum"]);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("false");
+    const focus = await page.evaluate(() => ({
+      onBody: document.activeElement === document.body,
+      inMain: document.activeElement?.closest("main") !== null,
+    }));
+    expect(focus).toEqual({ onBody: false, inMain: true });
+    // From there Tab goes on into the page, not back to the top of the header.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+    await context.close();
+  });
+});

@@ -17,10 +17,19 @@ export function Navigation({ showAdmin = false }: { showAdmin?: boolean }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: following a link closes the menu
-  useEffect(() => setOpen(false), [location.pathname]);
   const navRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+  // Following a link closes the menu. On a phone the followed link is then hidden and the focus fell to the
+  // page's body (Tab started again at the top); it goes to the new page's content, where the skip link leads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: following a link (a new path) is the trigger
+  useEffect(() => {
+    if (openRef.current && navRef.current?.contains(document.activeElement)) {
+      document.getElementById("main")?.focus({ preventScroll: true });
+    }
+    setOpen(false);
+  }, [location.pathname]);
   // Escape folds the open menu, as it closes the app's dialogs and the notifications panel; a keyboard user
   // inside the menu lands back on its button rather than on a link that has just been hidden.
   useEffect(() => {
