@@ -3,10 +3,12 @@
  * leave with Escape, and the focus is never lost to the page or the browser's own UI. On the shared stack
  * it signs in as a fresh member of its own and changes nothing another file reads.
  */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "./harness/browser";
+import { launchBrowser, screenshotsDir } from "./harness/browser";
 import { CONNECTED, connectWallet } from "./harness/connect";
 import { createMember, type Member } from "./harness/members";
 import { openPage, settled } from "./harness/pages";
@@ -177,6 +179,38 @@ describe("the phone menu by keyboard (390 px)", () => {
     // From there Tab goes on into the page, not back to the top of the header.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+    await context.close();
+  });
+});
+
+describe("focus rings", () => {
+  it("a date field shows the focus ring on each of its stops, its calendar button included (explorer's From)", async () => {
+    const { page, context } = await openPage(browser, stack, "/explorer", { wallet: false });
+    await settled(page);
+    const from = page.locator('input[type="date"]').first();
+    await from.focus();
+    const rings: string[] = [];
+    // Month, day, year, then the calendar button: the same <input> holds the focus throughout.
+    for (let stop = 0; stop < 4; stop++) {
+      if (stop > 0) await page.keyboard.press("Tab");
+      rings.push(
+        await from.evaluate((input) => {
+          const style = getComputedStyle(input);
+          return input === document.activeElement &&
+            style.outlineStyle !== "none" &&
+            Number.parseFloat(style.outlineWidth) >= 2
+            ? "ring"
+            : `no ring (${style.outlineStyle})`;
+        }),
+      );
+    }
+    mkdirSync(screenshotsDir, { recursive: true });
+    const box = await from.boundingBox();
+    if (!box) throw new Error("the From date field is not on screen");
+    // The ring is drawn outside the field (outline-offset): take a margin round it.
+    const clip = { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 };
+    await page.screenshot({ path: join(screenshotsDir, "keyboard-date-calendar-focus.png"), clip });
+    expect(rings).toEqual(["ring", "ring", "ring", "ring"]);
     await context.close();
   });
 });
