@@ -10,6 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshotsDir } from "./harness/browser";
 import { CONNECTED, connectWallet } from "./harness/connect";
+import { freshWallet, fundWallet } from "./harness/funding";
 import { createMember, type Member } from "./harness/members";
 import { openPage, settled } from "./harness/pages";
 import { useSharedStack } from "./harness/shared-stack";
@@ -211,6 +212,36 @@ describe("focus rings", () => {
     const clip = { x: box.x - 8, y: box.y - 8, width: box.width + 16, height: box.height + 16 };
     await page.screenshot({ path: join(screenshotsDir, "keyboard-date-calendar-focus.png"), clip });
     expect(rings).toEqual(["ring", "ring", "ring", "ring"]);
+    await context.close();
+  });
+});
+
+describe("the explorer's pages by keyboard", () => {
+  it("Next and Previous keep the focus when the last or first page makes them unavailable, and the new page is announced", async () => {
+    // 26 transfers to a wallet of its own: a filter on it gives two pages of 25.
+    const { address } = freshWallet();
+    for (let i = 0; i < 26; i++) await fundWallet(stack, address, { cc: "1" });
+    const { page, context } = await openPage(browser, stack, `/explorer?wallet=${address}`, { wallet: false });
+    const pages = page.getByRole("navigation", { name: "Pages" });
+    await pages.getByText("Page 1 of 2").waitFor();
+    await settled(page);
+    await pages.getByRole("button", { name: "Next" }).focus();
+    await page.keyboard.press("Enter");
+    await pages.getByText("Page 2 of 2").waitFor();
+    await settled(page);
+    expect(await focusNow(page)).toEqual({ name: "Next", inDialog: false });
+    expect(await pages.getByText("Page 2 of 2").getAttribute("aria-live")).toBe("polite");
+    // Next is unavailable now, and says so, but pressing it again does nothing.
+    await page.keyboard.press("Enter");
+    await settled(page);
+    await pages.getByText("Page 2 of 2").waitFor();
+    expect(await pages.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusNow(page)).toEqual({ name: "Previous", inDialog: false });
+    await page.keyboard.press("Enter");
+    await pages.getByText("Page 1 of 2").waitFor();
+    await settled(page);
+    expect(await focusNow(page)).toEqual({ name: "Previous", inDialog: false });
     await context.close();
   });
 });

@@ -23,24 +23,29 @@ export function Pager({
   labelTestId?: string;
 }) {
   if (pagination.total <= 1) return null;
+  const prevOff = !pagination.hasPrev;
+  const nextOff = !pagination.hasNext || busy;
+  // aria-disabled, not disabled: a disabled button drops the focus, so Next pressed by keyboard onto the last
+  // page (or while the page loads) left the focus on the page's body and Tab began again at the header.
   return (
     <nav className="pager" aria-label={label}>
       <button
         type="button"
         className="button secondary"
-        disabled={!pagination.hasPrev}
-        onClick={() => onPage(pagination.current - 1)}
+        aria-disabled={prevOff}
+        onClick={() => !prevOff && onPage(pagination.current - 1)}
       >
         Previous
       </button>
-      <span data-testid={labelTestId}>
+      {/* Said when it changes: the list above changes with no other word to a screen reader. */}
+      <span data-testid={labelTestId} aria-live="polite">
         Page {pagination.current} of {pagination.total}
       </span>
       <button
         type="button"
         className="button secondary"
-        disabled={!pagination.hasNext || busy}
-        onClick={() => onPage(pagination.current + 1)}
+        aria-disabled={nextOff}
+        onClick={() => !nextOff && onPage(pagination.current + 1)}
       >
         Next
       </button>
