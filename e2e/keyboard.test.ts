@@ -9,7 +9,7 @@ import { messages } from "@classcoin/shared/messages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshotsDir } from "./harness/browser";
-import { CONNECTED, connectWallet } from "./harness/connect";
+import { CONNECTED, connectDevWallet, connectWallet } from "./harness/connect";
 import { freshWallet, fundWallet } from "./harness/funding";
 import { createMember, type Member } from "./harness/members";
 import { openPage, settled } from "./harness/pages";
@@ -242,6 +242,24 @@ describe("the explorer's pages by keyboard", () => {
     await pages.getByText("Page 1 of 2").waitFor();
     await settled(page);
     expect(await focusNow(page)).toEqual({ name: "Previous", inDialog: false });
+    await context.close();
+  });
+});
+
+describe("the admin page by keyboard", () => {
+  it("Tab from the selected tab reaches its panel, the Dashboard's too (it has no control of its own)", async () => {
+    const { page, context } = await openPage(browser, stack, "/admin", { wallet: false });
+    await connectDevWallet(page, 0);
+    await settled(page);
+    await page.getByRole("tab", { name: "Profiles" }).focus();
+    await page.keyboard.press("Home");
+    expect(await focusNow(page)).toMatchObject({ name: "Dashboard" });
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => ({
+      role: document.activeElement?.getAttribute("role") ?? null,
+      inPanel: document.activeElement?.closest('[role="tabpanel"]') !== null,
+    }));
+    expect(focused).toEqual({ role: "tabpanel", inPanel: true });
     await context.close();
   });
 });

@@ -93,7 +93,14 @@ export function AdminTabs({ signer }: { signer: AdminSigner }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${current.id}`} className="tabpanel">
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${current.id}`}
+        className="tabpanel"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel focusable: Tab from the Dashboard's tab (no control in its panel) went past it to the footer
+        tabIndex={0}
+      >
         <Panel key={current.id} signer={signer} />
       </div>
     </div>
