@@ -11,7 +11,7 @@
  * Figures (start-up, idle memory, failover, migration rounds) are printed as `[rehearsal]` lines.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,7 +21,6 @@ import { type Anvil, startAnvil } from "@classcoin/contracts/anvil";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminAction, buildAdminMessage } from "@classcoin/shared/admin";
 import { messages } from "@classcoin/shared/messages";
-import { Redis } from "ioredis";
 import pg from "pg";
 import type { Browser } from "playwright-core";
 import {
@@ -48,6 +47,7 @@ import { freePort } from "../e2e/harness/free-port";
 import { solidPng } from "../e2e/harness/solid-png";
 import { TestWallet } from "../e2e/harness/test-wallet";
 import { ENV_BLOCK_END, ENV_BLOCK_START } from "../scripts/lib/server-env-block";
+import { requireBuild, requireRedis } from "./preflight";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../..");
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -163,20 +163,8 @@ let tmp: string;
 const deployer = devAccount(9);
 
 beforeAll(async () => {
-  for (const built of ["apps/api/dist/server.js", "apps/api/dist/deploy-sepolia.js", "apps/web/dist/index.html"]) {
-    if (!existsSync(join(repoRoot, built))) {
-      throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:stress does).`);
-    }
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    throw new Error(`The rehearsal needs Redis (TEST_REDIS_URL or ${redisUrl}): ${(error as Error).message}`);
-  } finally {
-    redis.disconnect();
-  }
+  requireBuild(repoRoot);
+  await requireRedis(redisUrl, "The rehearsal");
   tmp = mkdtempSync(join(tmpdir(), "classcoin-rehearsal-"));
   [anvil, database, browser] = await Promise.all([
     startAnvil({ chainId: SEPOLIA_ID, blockTime: 1 }),

@@ -32,7 +32,6 @@ import { classCoinAbi } from "@classcoin/contracts";
 import { type Anvil, startAnvil } from "@classcoin/contracts/anvil";
 import { devAccount } from "@classcoin/contracts/dev-accounts";
 import { adminAction, buildAdminMessage } from "@classcoin/shared/admin";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { createPublicClient, createWalletClient, defineChain, http, parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -43,6 +42,7 @@ import { createThrowawayPostgres, type ThrowawayPostgres } from "../apps/api/src
 import { waitFor } from "../apps/api/src/testing/transfers";
 import { freePort } from "../e2e/harness/free-port";
 import { ENV_BLOCK_END, ENV_BLOCK_START } from "../scripts/lib/server-env-block";
+import { requireBuild, requireRedis } from "./preflight";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../..");
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -179,20 +179,8 @@ let copy: string;
 const deployer = devAccount(8);
 
 beforeAll(async () => {
-  for (const built of ["apps/api/dist/server.js", "apps/api/dist/deploy-sepolia.js", "apps/web/dist/index.html"]) {
-    if (!existsSync(join(repoRoot, built))) {
-      throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:stress does).`);
-    }
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    throw new Error(`This file needs Redis (TEST_REDIS_URL or redis://127.0.0.1:6379): ${(error as Error).message}`);
-  } finally {
-    redis.disconnect();
-  }
+  requireBuild(repoRoot);
+  await requireRedis(redisUrl, "This file");
   // World-readable: nginx's workers run as nobody when it is started as root, and read and write below it.
   tmp = mkdtempSync(join(tmpdir(), "classcoin-production-"));
   execFileSync("chmod", ["755", tmp]);
