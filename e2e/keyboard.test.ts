@@ -50,15 +50,21 @@ async function pressAndTrack(page: Page, key: string, times: number) {
   return stops;
 }
 
+/** /forum with the test wallet, and its connect dialog opened from the header with Enter. */
+async function connectDialogByKeyboard() {
+  const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: member.key } });
+  await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
+  await settled(page);
+  await banner(page).getByRole("button", { name: messages.wallet.connectButton }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await dialog.waitFor();
+  return { page, context, dialog };
+}
+
 describe("dialogs by keyboard", () => {
   it("Tab and Shift+Tab go round the connect dialog and never leave it while it is open", async () => {
-    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: member.key } });
-    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
-    await settled(page);
-    await banner(page).getByRole("button", { name: messages.wallet.connectButton }).focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-    await dialog.waitFor();
+    const { page, context, dialog } = await connectDialogByKeyboard();
     const controls = await dialog.locator("button:not(:disabled), select, a[href]").count();
     const forward = await pressAndTrack(page, "Tab", controls + 2);
     expect(forward.filter((stop) => !stop.inDialog)).toEqual([]);
@@ -92,13 +98,7 @@ describe("dialogs by keyboard", () => {
 
 describe("the header's wallet strip by keyboard", () => {
   it("connecting and disconnecting keep the focus in the strip, on the button that took the pressed one's place", async () => {
-    const { page, context } = await openPage(browser, stack, "/forum", { wallet: { signer: member.key } });
-    await page.getByRole("heading", { level: 1, name: "Forum" }).waitFor();
-    await settled(page);
-    await banner(page).getByRole("button", { name: messages.wallet.connectButton }).focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-    await dialog.waitFor();
+    const { page, context, dialog } = await connectDialogByKeyboard();
     expect(await focusNow(page)).toEqual({ name: "Test Wallet", inDialog: true });
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "detached" });

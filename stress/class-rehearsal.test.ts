@@ -10,7 +10,7 @@
  *
  * Figures (start-up, idle memory, failover, migration rounds) are printed as `[rehearsal]` lines.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -48,6 +48,7 @@ import { solidPng } from "../e2e/harness/solid-png";
 import { TestWallet } from "../e2e/harness/test-wallet";
 import { ENV_BLOCK_END, ENV_BLOCK_START } from "../scripts/lib/server-env-block";
 import { requireBuild, requireRedis } from "./preflight";
+import { baseEnv, killStarted, type Proc, startProcess } from "./processes";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../..");
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -65,41 +66,17 @@ function figure(line: string) {
   console.log(`[rehearsal] ${line}`);
 }
 
-/** Only the environment a person's shell would have: nothing of the test runner's leaks in. */
-const baseEnv = () => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir() });
-
-interface Served {
-  name: string;
+/** An instance started with the README's command; `npm` is the npm process (`child`). */
+interface Served extends Proc {
   url: string;
   npm: ChildProcess;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   spawnedAt: number;
 }
 
-const running: ChildProcess[] = [];
-
 function serve(name: string, envFile: string, port: number): Served {
   // Exactly the README's command; ENV_FILE only because two instances share this machine and folder.
-  const npm = spawn("npm", ["run", "serve"], {
-    cwd: repoRoot,
-    env: { ...baseEnv(), ENV_FILE: envFile },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  running.push(npm);
-  let output = "";
-  npm.stdout?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  npm.stderr?.on("data", (c: Buffer) => {
-    output += c.toString();
-  });
-  // "close", not "exit": it comes after the pipes are drained, so output() then holds every line written.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    npm.once("close", (code, signal) => r({ code, signal })),
-  );
-  return { name, url: `http://localhost:${port}`, npm, output: () => output, exited, spawnedAt: Date.now() };
+  const proc = startProcess(name, "npm", ["run", "serve"], repoRoot, { ...baseEnv(), ENV_FILE: envFile });
+  return { ...proc, npm: proc.child, url: `http://localhost:${port}`, spawnedAt: Date.now() };
 }
 
 /** The node process `npm run serve` runs (its direct child: the script is `exec node …`). */
@@ -174,13 +151,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of running) {
-    if (child.pid && child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
-    }
-  }
+  killStarted();
   await browser?.close();
   await anvil?.stop();
   await database?.drop();
@@ -197,20 +168,13 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
 
     // README step 2: deploy.
     const deployStarted = Date.now();
-    const deploy = spawn("npm", ["run", "deploy:sepolia"], {
-      cwd: repoRoot,
-      env: { ...baseEnv(), DEPLOYER_PRIVATE_KEY: deployer.privateKey, SEPOLIA_RPC_URL: anvil.rpcUrl },
-      stdio: ["ignore", "pipe", "pipe"],
+    const deploy = startProcess("deploy", "npm", ["run", "deploy:sepolia"], repoRoot, {
+      ...baseEnv(),
+      DEPLOYER_PRIVATE_KEY: deployer.privateKey,
+      SEPOLIA_RPC_URL: anvil.rpcUrl,
     });
-    running.push(deploy);
-    let deployOut = "";
-    deploy.stdout?.on("data", (c: Buffer) => {
-      deployOut += c.toString();
-    });
-    deploy.stderr?.on("data", (c: Buffer) => {
-      deployOut += c.toString();
-    });
-    const deployCode = await new Promise<number | null>((r) => deploy.once("exit", r));
+    const { code: deployCode } = await deploy.exited;
+    const deployOut = deploy.output();
     expect(deployCode, deployOut).toBe(0);
     figure(`npm run deploy:sepolia: ${((Date.now() - deployStarted) / 1000).toFixed(1)} s`);
     const start = deployOut.indexOf(ENV_BLOCK_START);
@@ -554,28 +518,15 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
         const outcomes = await Promise.all(
           [0, 1].map(async () => {
             const port = await freePort();
-            const child = spawn(process.execPath, ["apps/api/dist/server.js"], {
-              cwd: repoRoot,
-              env: {
-                ...baseEnv(),
-                ENV_FILE: emptyEnv,
-                DATABASE_URL: fresh.url,
-                PORT: String(port),
-                INDEXER: "false",
-                LOG_LEVEL: "warn",
-                RPC_URL: anvil.rpcUrl,
-              },
-              stdio: ["ignore", "pipe", "pipe"],
+            const race = startProcess("race", process.execPath, ["apps/api/dist/server.js"], repoRoot, {
+              ...baseEnv(),
+              ENV_FILE: emptyEnv,
+              DATABASE_URL: fresh.url,
+              PORT: String(port),
+              INDEXER: "false",
+              LOG_LEVEL: "warn",
+              RPC_URL: anvil.rpcUrl,
             });
-            running.push(child);
-            let output = "";
-            child.stdout?.on("data", (c: Buffer) => {
-              output += c.toString();
-            });
-            child.stderr?.on("data", (c: Buffer) => {
-              output += c.toString();
-            });
-            const exited = new Promise<number | null>((r) => child.once("exit", r));
             const up = await Promise.race([
               waitFor(
                 async () =>
@@ -583,11 +534,11 @@ describe("class rehearsal on a Sepolia stand-in (anvil 11155111, 1 s blocks, no 
                 60_000,
                 "ready",
               ).then(() => true),
-              exited.then(() => false),
+              race.exited.then(() => false),
             ]);
-            child.kill("SIGTERM");
-            await exited;
-            return up ? null : output.trim().split("\n").slice(-3).join(" | ");
+            race.child.kill("SIGTERM");
+            await race.exited;
+            return up ? null : race.output().trim().split("\n").slice(-3).join(" | ");
           }),
         );
         for (const failure of outcomes) if (failure) failures.push(`round ${round}: ${failure}`);

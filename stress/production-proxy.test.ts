@@ -19,7 +19,7 @@
  *
  * Figures (npm ci --omit=dev, start-up) are printed as `[production]` lines.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
@@ -43,6 +43,7 @@ import { waitFor } from "../apps/api/src/testing/transfers";
 import { freePort } from "../e2e/harness/free-port";
 import { ENV_BLOCK_END, ENV_BLOCK_START } from "../scripts/lib/server-env-block";
 import { requireBuild, requireRedis } from "./preflight";
+import { baseEnv, killStarted, type Proc, startProcess } from "./processes";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "../..");
 const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -92,34 +93,8 @@ function installed(tool: string): boolean {
 const haveNginx = installed("nginx");
 const haveCaddy = installed("caddy");
 
-/** Only the environment a person's shell would have: nothing of the test runner's leaks in. */
-const baseEnv = () => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? tmpdir() });
-
-const running: ChildProcess[] = [];
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function start(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  running.push(child);
-  let output = "";
-  const add = (c: Buffer) => {
-    output += c.toString();
-  };
-  child.stdout?.on("data", add);
-  child.stderr?.on("data", add);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
-    child.once("close", (code, signal) => r({ code, signal })),
-  );
-  return { name, child, output: () => output, exited };
-}
-
 async function run(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  const proc = start(name, command, args, cwd, env);
+  const proc = startProcess(name, command, args, cwd, env);
   const { code } = await proc.exited;
   expect(code, `${name}:\n${proc.output()}`).toBe(0);
   return proc.output();
@@ -193,13 +168,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of running) {
-    if (child.pid && child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {}
-    }
-  }
+  killStarted();
   await anvil?.stop();
   await database?.drop();
   await restored?.drop();
@@ -239,7 +208,7 @@ describe("the README's production steps, as written", () => {
 
   const serve = (name: string, env: string) =>
     // ENV_FILE only because several instances share this machine and folder (README step 4).
-    start(name, "npm", ["run", "serve"], copy, { ...baseEnv(), ENV_FILE: env });
+    startProcess(name, "npm", ["run", "serve"], copy, { ...baseEnv(), ENV_FILE: env });
 
   /** The parts after the first need its instances: they fail at once, not each by its own timeout. */
   const needInstances = () => expect(instancesReady, "the instances did not start (see the first test)").toBe(true);
@@ -316,7 +285,7 @@ describe("the README's production steps, as written", () => {
     a = serve("A", envFile("a", { ...common, PORT: String(portA) }));
     // B drains for 3 s at most when stopped (10 s by default), to keep this file short.
     b = serve("B", envFile("b", { ...common, PORT: String(portB), SHUTDOWN_DRAIN_SECONDS: "3" }));
-    const indexer = start("indexer", "npm", ["run", "indexer"], copy, {
+    const indexer = startProcess("indexer", "npm", ["run", "indexer"], copy, {
       ...baseEnv(),
       ENV_FILE: envFile("indexer", { ...common, INDEXER: "true", PORT: String(await freePort()) }),
     });
@@ -461,7 +430,7 @@ describe("the README's production steps, as written", () => {
           "",
         ].join("\n"),
       );
-      const nginx = start(
+      const nginx = startProcess(
         "nginx",
         "nginx",
         ["-p", dir, "-c", join(dir, "nginx.conf"), "-g", "daemon off;"],
@@ -546,7 +515,7 @@ describe("the README's production steps, as written", () => {
           block,
         ].join("\n"),
       );
-      const caddy = start(
+      const caddy = startProcess(
         "caddy",
         "caddy",
         ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"],
